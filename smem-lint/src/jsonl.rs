@@ -1,0 +1,184 @@
+//! The JSON-lines contract of `smem-lint eval`: configurations in the format of the measured data
+//! (`tests/data/*.jsonl`), results one JSON object per line.
+
+use serde_json::{json, Map, Value};
+
+use crate::model::{
+    assess, Cluster, ConfigField, CutlassVersion, Fusion, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
+    StagePolicy, Status, Tile,
+};
+
+/// A line that could not be turned into a configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub id: Option<String>,
+    pub field: Option<&'static str>,
+    pub message: String,
+}
+
+fn err(id: &Option<String>, field: &'static str, message: impl Into<String>) -> LineError {
+    LineError { id: id.clone(), field: Some(field), message: message.into() }
+}
+
+fn text<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(err(id, key, format!("expected a string, found {other}"))),
+    }
+}
+
+fn required<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<&'a str, LineError> {
+    text(obj, id, key)?.ok_or_else(|| err(id, key, "missing"))
+}
+
+fn parsed<T: std::str::FromStr>(obj: &Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<T>, LineError>
+where
+    T::Err: std::fmt::Display,
+{
+    text(obj, id, key)?.map(|s| s.parse::<T>().map_err(|e| err(id, key, e.to_string()))).transpose()
+}
+
+fn triple(obj: &Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<[u64; 3]>, LineError> {
+    let Some(v) = obj.get(key) else { return Ok(None) };
+    let bad = || err(id, key, format!("expected three positive integers [M, N, K], found {v}"));
+    let arr = v.as_array().ok_or_else(bad)?;
+    if arr.len() != 3 {
+        return Err(bad());
+    }
+    let mut out = [0u64; 3];
+    for (o, x) in out.iter_mut().zip(arr) {
+        *o = x.as_u64().filter(|&n| n > 0).ok_or_else(bad)?;
+    }
+    Ok(Some(out))
+}
+
+/// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
+pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
+    let value: Value = serde_json::from_str(line)
+        .map_err(|e| LineError { id: None, field: None, message: format!("not valid JSON: {e}") })?;
+    let obj = value
+        .as_object()
+        .ok_or_else(|| LineError { id: None, field: None, message: "expected a JSON object".into() })?;
+    let id = obj.get("id").map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()));
+    let id = &id;
+    let kind = match required(obj, id, "kernel")? {
+        "dense" => KernelKind::Dense,
+        "grouped" => KernelKind::Grouped,
+        other => return Err(err(id, "kernel", format!("unknown kernel kind `{other}`; expected one of: dense, grouped"))),
+    };
+    let schedule = match text(obj, id, "schedule")?.unwrap_or("auto") {
+        "auto" => Schedule::Auto,
+        "cooperative" => Schedule::Cooperative,
+        "pingpong" => Schedule::Pingpong,
+        other => {
+            return Err(err(id, "schedule", format!("unknown schedule `{other}`; expected one of: auto, cooperative, pingpong")))
+        }
+    };
+    let stages = match obj.get("stages") {
+        None => StagePolicy::Auto,
+        Some(Value::Number(n)) => StagePolicy::Fixed(
+            n.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| err(id, "stages", format!("expected a stage count, found {n}")))?,
+        ),
+        Some(Value::String(s)) => s.parse().map_err(|e: crate::model::ParseError| err(id, "stages", e.to_string()))?,
+        Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
+    };
+    let [m, n, k] = triple(obj, id, "tile")?.ok_or_else(|| err(id, "tile", "missing"))?;
+    let cluster = triple(obj, id, "cluster")?.map(|[m, n, k]| Cluster { m, n, k }).unwrap_or(Cluster::ONE);
+    let a: Operand = parsed(obj, id, "a")?.ok_or_else(|| err(id, "a", "missing"))?;
+    let b: Operand = parsed(obj, id, "b")?.ok_or_else(|| err(id, "b", "missing"))?;
+    let c: Output = parsed(obj, id, "c")?.unwrap_or(Output::Void);
+    let d: Output = parsed(obj, id, "d")?.ok_or_else(|| err(id, "d", "missing"))?;
+    let arch = parsed(obj, id, "arch")?.ok_or_else(|| err(id, "arch", "missing"))?;
+    let cutlass = match version {
+        Some(v) => v,
+        None => parsed(obj, id, "cutlass")?.unwrap_or(CutlassVersion::LATEST),
+    };
+    let fusion = match text(obj, id, "fusion")? {
+        None | Some("default") => Fusion::Default,
+        Some("linear-combination") => Fusion::LinearCombination,
+        Some("block-scale-factor") => Fusion::BlockScaleFactor,
+        Some(other) => match other.strip_prefix("per-col-bias-") {
+            Some(t) => Fusion::PerColBias(t.parse().map_err(|e: crate::model::ParseError| err(id, "fusion", e.to_string()))?),
+            None => {
+                return Err(err(
+                    id,
+                    "fusion",
+                    format!("unknown fusion `{other}`; expected one of: default, linear-combination, block-scale-factor, per-col-bias-<type>"),
+                ))
+            }
+        },
+    };
+    Ok((
+        id.clone(),
+        KernelConfig {
+            arch,
+            cutlass,
+            kind,
+            a,
+            b,
+            layout_a: Layout::RowMajor,
+            layout_b: Layout::ColumnMajor,
+            c,
+            d,
+            layout_cd: Layout::RowMajor,
+            fusion,
+            tile: Tile { m, n, k },
+            cluster,
+            schedule,
+            stages,
+        },
+    ))
+}
+
+/// The result object of one configuration (the `eval` contract).
+pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineError> {
+    let a = assess(cfg, cfg.arch).map_err(|e| LineError {
+        id: id.map(str::to_string),
+        field: Some(field_key(e.at)),
+        message: e.to_string(),
+    })?;
+    Ok(match (&a.status, &a.footprint) {
+        (Status::Rejected(r), _) => json!({
+            "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
+        }),
+        (_, Some(f)) => json!({
+            "id": id,
+            "cutlass": cfg.cutlass.name(),
+            "compiles": true,
+            "kernel_bytes": f.kernel_bytes,
+            "mainloop_bytes": f.mainloop_bytes,
+            "epilogue_bytes": f.epilogue_bytes,
+            "stages": f.stages,
+            "cap_bytes": a.cap,
+            "fits": f.kernel_bytes <= a.cap,
+        }),
+        (_, None) => unreachable!("a compiled assessment has a footprint"),
+    })
+}
+
+fn field_key(f: ConfigField) -> &'static str {
+    f.key()
+}
+
+/// Evaluate every line of a JSON-lines text; returns the output lines and the errors (with 1-based
+/// line numbers). Blank lines are skipped.
+pub fn eval_lines(input: &str, version: Option<CutlassVersion>) -> (Vec<String>, Vec<(usize, LineError)>) {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for (i, line) in input.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_config(line, version).and_then(|(id, cfg)| result_json(id.as_deref(), &cfg)) {
+            Ok(v) => out.push(v.to_string()),
+            Err(e) => {
+                out.push(json!({"id": e.id, "line": i + 1, "field": e.field, "error": e.message}).to_string());
+                errors.push((i + 1, e));
+            }
+        }
+    }
+    (out, errors)
+}

@@ -1,0 +1,25 @@
+//! smem-lint: does a CUTLASS GEMM configuration fit in shared memory, and by how many bytes?
+//!
+//! The [`model`] reproduces `sizeof(GemmKernel::SharedStorage)` and the pipeline stage count of the
+//! kernels CUTLASS's CollectiveBuilders produce, per architecture family and CUTLASS version, with a
+//! breakdown of every member. It has no dependencies and does no I/O; the `cli` feature adds the
+//! front ends (JSON lines, TOML, diagnostics).
+//!
+//! ```
+//! use smem_lint::model::*;
+//! let cfg = KernelConfig {
+//!     cutlass: CutlassVersion::V4_2_0,
+//!     ..KernelConfig::sm120(KernelKind::Grouped, Operand::Nvfp4, Operand::Nvfp4,
+//!                           Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
+//! };
+//! let a = assess(&cfg, Arch::Sm120).unwrap();
+//! assert_eq!(a.footprint.unwrap().kernel_bytes, 98304);
+//! assert!(matches!(a.status, Status::Fits { headroom: 3072 }));
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod model;
+
+#[cfg(feature = "cli")]
+pub mod jsonl;

@@ -1,0 +1,164 @@
+//! Target architectures and their shared-memory limits.
+//!
+//! Values are transcribed from the CCCL headers shipped in the `nvidia-cuda-cccl` wheel
+//! (`cuda/__device/arch_traits.h`, CUDA 13): `max_shared_memory_per_multiprocessor`,
+//! `max_blocks_per_multiprocessor`, `reserved_shared_memory_per_block` (1024 B from sm_80 on) and
+//! `max_shared_memory_per_block_optin = max_shared_memory_per_multiprocessor - reserved`.
+//! sm_103 and sm_110 copy sm_100's shared memory; sm_121 copies sm_120's.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A GPU architecture a kernel can be launched on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arch {
+    Sm80,
+    Sm86,
+    Sm87,
+    Sm89,
+    Sm90,
+    Sm100,
+    Sm103,
+    Sm110,
+    Sm120,
+    Sm121,
+}
+
+/// Shared-memory facts of one architecture (CCCL `arch_traits_t`, the fields we use).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArchTraits {
+    pub arch: Arch,
+    pub compute_capability: (u32, u32),
+    /// `max_shared_memory_per_multiprocessor`.
+    pub smem_per_sm: u64,
+    /// `reserved_shared_memory_per_block` (taken by the driver from each block's share).
+    pub reserved_smem_per_block: u64,
+    /// `max_shared_memory_per_block_optin`: the most dynamic shared memory one block can get
+    /// with `cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, ...)`.
+    pub smem_per_block_optin: u64,
+    /// `max_blocks_per_multiprocessor`.
+    pub max_blocks_per_sm: u32,
+}
+
+const KIB: u64 = 1024;
+const RESERVED: u64 = 1024;
+
+const fn traits(arch: Arch, cc: (u32, u32), smem_per_sm_kib: u64, max_blocks: u32) -> ArchTraits {
+    ArchTraits {
+        arch,
+        compute_capability: cc,
+        smem_per_sm: smem_per_sm_kib * KIB,
+        reserved_smem_per_block: RESERVED,
+        smem_per_block_optin: smem_per_sm_kib * KIB - RESERVED,
+        max_blocks_per_sm: max_blocks,
+    }
+}
+
+impl Arch {
+    /// Every architecture the tool knows, oldest first.
+    pub const ALL: [Arch; 10] = [
+        Arch::Sm80,
+        Arch::Sm86,
+        Arch::Sm87,
+        Arch::Sm89,
+        Arch::Sm90,
+        Arch::Sm100,
+        Arch::Sm103,
+        Arch::Sm110,
+        Arch::Sm120,
+        Arch::Sm121,
+    ];
+
+    /// The CCCL traits of this architecture.
+    pub const fn traits(self) -> ArchTraits {
+        match self {
+            Arch::Sm80 => traits(self, (8, 0), 164, 32),
+            Arch::Sm86 => traits(self, (8, 6), 100, 16),
+            Arch::Sm87 => traits(self, (8, 7), 164, 16),
+            Arch::Sm89 => traits(self, (8, 9), 100, 24),
+            Arch::Sm90 => traits(self, (9, 0), 228, 32),
+            Arch::Sm100 => traits(self, (10, 0), 228, 32),
+            Arch::Sm103 => traits(self, (10, 3), 228, 32),
+            Arch::Sm110 => traits(self, (11, 0), 228, 24),
+            Arch::Sm120 => traits(self, (12, 0), 100, 24),
+            Arch::Sm121 => traits(self, (12, 1), 100, 24),
+        }
+    }
+
+    /// The opt-in per-block cap: the number a kernel's `SharedStorage` is compared with.
+    pub const fn smem_cap(self) -> u64 {
+        self.traits().smem_per_block_optin
+    }
+
+    /// The lower-case name, `sm120`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Arch::Sm80 => "sm80",
+            Arch::Sm86 => "sm86",
+            Arch::Sm87 => "sm87",
+            Arch::Sm89 => "sm89",
+            Arch::Sm90 => "sm90",
+            Arch::Sm100 => "sm100",
+            Arch::Sm103 => "sm103",
+            Arch::Sm110 => "sm110",
+            Arch::Sm120 => "sm120",
+            Arch::Sm121 => "sm121",
+        }
+    }
+
+    /// The names accepted by [`FromStr`], for "expected one of" messages.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Arch::ALL.iter().map(|a| a.name())
+    }
+}
+
+impl fmt::Display for Arch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Arch {
+    type Err = crate::model::ParseError;
+
+    /// Accepts `sm120`, `sm_120`, `SM120`, `sm120a`, `sm_120f` (the suffixes select instruction
+    /// subsets, not different shared memory).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        let digits = lower
+            .strip_prefix("sm")
+            .map(|r| r.trim_start_matches('_'))
+            .map(|r| r.trim_end_matches(['a', 'f']))
+            .unwrap_or("");
+        Arch::ALL
+            .iter()
+            .copied()
+            .find(|a| &a.name()[2..] == digits)
+            .ok_or_else(|| crate::model::ParseError::new("architecture", s, Arch::names()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_match_the_cccl_table() {
+        // The two numbers the whole project is about.
+        assert_eq!(Arch::Sm120.smem_cap(), 101_376);
+        assert_eq!(Arch::Sm121.smem_cap(), 101_376);
+        assert_eq!(Arch::Sm90.smem_cap(), 232_448);
+        assert_eq!(Arch::Sm100.smem_cap(), 232_448);
+        assert_eq!(Arch::Sm80.smem_cap(), 166_912);
+        assert_eq!(Arch::Sm89.smem_cap(), 101_376);
+    }
+
+    #[test]
+    fn parses_common_spellings() {
+        for s in ["sm120", "sm_120", "SM120", "sm120a", "sm_120f"] {
+            assert_eq!(s.parse::<Arch>().unwrap(), Arch::Sm120, "{s}");
+        }
+        let err = "sm130".parse::<Arch>().unwrap_err();
+        assert!(err.to_string().contains("sm121"), "{err}");
+    }
+}

@@ -1,0 +1,277 @@
+//! A kernel configuration: everything the CollectiveBuilders are given.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::dtype::{Operand, Output};
+use super::{Arch, ParseError};
+
+/// The CUTLASS release whose headers the model reproduces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CutlassVersion {
+    /// 4.2.0 (the `nvidia-cutlass==4.2.0.0` wheel).
+    V4_2_0,
+    /// 4.5.0 (bundled with flashinfer-python 0.7.4).
+    V4_5_0,
+}
+
+impl CutlassVersion {
+    pub const ALL: [CutlassVersion; 2] = [CutlassVersion::V4_2_0, CutlassVersion::V4_5_0];
+    /// The version used when a configuration names none: the newest modelled.
+    pub const LATEST: CutlassVersion = CutlassVersion::V4_5_0;
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            CutlassVersion::V4_2_0 => "4.2.0",
+            CutlassVersion::V4_5_0 => "4.5.0",
+        }
+    }
+
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Self::ALL.iter().map(|v| v.name())
+    }
+}
+
+impl FromStr for CutlassVersion {
+    type Err = ParseError;
+    /// `4.2.0`, `4.2`, `v4.5.0`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().trim_start_matches('v');
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name() == t || v.name().strip_suffix(".0") == Some(t))
+            .ok_or_else(|| ParseError::new("CUTLASS version", s, Self::names()))
+    }
+}
+
+impl fmt::Display for CutlassVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Dense GEMM (`Shape<int,int,int,int>`, plain layout tags) or grouped / ptr-array GEMM
+/// (`GroupProblemShape`, pointer layout tags: the MoE kernels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KernelKind {
+    Dense,
+    Grouped,
+}
+
+impl KernelKind {
+    pub const ALL: [KernelKind; 2] = [KernelKind::Dense, KernelKind::Grouped];
+    pub const fn name(self) -> &'static str {
+        match self {
+            KernelKind::Dense => "dense",
+            KernelKind::Grouped => "grouped",
+        }
+    }
+}
+
+/// The kernel schedule tag given to the mainloop builder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schedule {
+    /// `KernelScheduleAuto` (SM120 picks cooperative).
+    Auto,
+    /// `KernelTmaWarpSpecializedCooperative` / `KernelPtrArrayTmaWarpSpecializedCooperative`.
+    Cooperative,
+    /// `KernelTmaWarpSpecializedPingpong` / `KernelPtrArrayTmaWarpSpecializedPingpong`.
+    Pingpong,
+}
+
+impl Schedule {
+    pub const ALL: [Schedule; 3] = [Schedule::Auto, Schedule::Cooperative, Schedule::Pingpong];
+    pub const fn name(self) -> &'static str {
+        match self {
+            Schedule::Auto => "auto",
+            Schedule::Cooperative => "cooperative",
+            Schedule::Pingpong => "pingpong",
+        }
+    }
+
+    /// The schedule the kernel actually runs (`Auto` resolves to cooperative on SM120).
+    pub const fn resolved_is_pingpong(self) -> bool {
+        matches!(self, Schedule::Pingpong)
+    }
+
+    /// The C++ tag, per kernel kind.
+    pub const fn cutlass_tag(self, kind: KernelKind) -> &'static str {
+        match (self, kind) {
+            (Schedule::Auto, _) => "cutlass::gemm::collective::KernelScheduleAuto",
+            (Schedule::Cooperative, KernelKind::Dense) => "cutlass::gemm::KernelTmaWarpSpecializedCooperative",
+            (Schedule::Pingpong, KernelKind::Dense) => "cutlass::gemm::KernelTmaWarpSpecializedPingpong",
+            (Schedule::Cooperative, KernelKind::Grouped) => {
+                "cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperative"
+            }
+            (Schedule::Pingpong, KernelKind::Grouped) => "cutlass::gemm::KernelPtrArrayTmaWarpSpecializedPingpong",
+        }
+    }
+}
+
+/// How the mainloop stage count is chosen (the builder's `StageCountType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StagePolicy {
+    /// `StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>`: the CUTLASS examples' idiom.
+    Auto,
+    /// `StageCount<N>`.
+    Fixed(u32),
+    /// `StageCountAuto` (= `StageCountAutoCarveout<0>`).
+    AutoNoCarveout,
+    /// `StageCountAutoCarveout<BYTES>` with a carve-out chosen by the user.
+    AutoCarveout(u64),
+    /// `StageCountAutoCarveoutEpi<CollectiveEpilogue>`.
+    AutoCarveoutEpi,
+}
+
+impl fmt::Display for StagePolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StagePolicy::Auto => f.write_str("auto"),
+            StagePolicy::Fixed(n) => write!(f, "{n}"),
+            StagePolicy::AutoNoCarveout => f.write_str("auto0"),
+            StagePolicy::AutoCarveout(b) => write!(f, "auto-carveout-{b}"),
+            StagePolicy::AutoCarveoutEpi => f.write_str("auto-epi"),
+        }
+    }
+}
+
+impl FromStr for StagePolicy {
+    type Err = ParseError;
+    /// `auto`, `auto0`, `auto-epi`, `auto-carveout-N` or an integer.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let expected = ["auto", "auto0", "auto-epi", "auto-carveout-<bytes>", "<stages>"];
+        match t {
+            "auto" => Ok(StagePolicy::Auto),
+            "auto0" => Ok(StagePolicy::AutoNoCarveout),
+            "auto-epi" => Ok(StagePolicy::AutoCarveoutEpi),
+            _ => {
+                if let Some(bytes) = t.strip_prefix("auto-carveout-") {
+                    bytes
+                        .parse()
+                        .map(StagePolicy::AutoCarveout)
+                        .map_err(|_| ParseError::new("stage policy", s, expected))
+                } else {
+                    t.parse().map(StagePolicy::Fixed).map_err(|_| ParseError::new("stage policy", s, expected))
+                }
+            }
+        }
+    }
+}
+
+/// Global-memory layout of an operand or output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    RowMajor,
+    ColumnMajor,
+}
+
+/// The epilogue's fusion (the `FusionCallbacks` of the epilogue builder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fusion {
+    /// The builder's default for the output type: `LinearCombination`, or
+    /// `LinCombBlockScaleFactor<16, e2m1, float, ue4m3, RowMajor, C>` when D is nvfp4.
+    Default,
+    /// `LinearCombination` (alpha * acc + beta * C).
+    LinearCombination,
+    /// `LinCombBlockScaleFactor<16, ...>` with a row-major scale-factor output (FP4 D).
+    BlockScaleFactor,
+    /// `LinCombPerColBias` (`Sm90RowBroadcast` of a per-column bias of the given type).
+    PerColBias(Output),
+}
+
+/// A CTA tile, in elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tile {
+    pub m: u64,
+    pub n: u64,
+    pub k: u64,
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}x{}", self.m, self.n, self.k)
+    }
+}
+
+/// A static cluster shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cluster {
+    pub m: u64,
+    pub n: u64,
+    pub k: u64,
+}
+
+impl Cluster {
+    pub const ONE: Cluster = Cluster { m: 1, n: 1, k: 1 };
+}
+
+/// One GEMM kernel as the CUTLASS CollectiveBuilders would be asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KernelConfig {
+    /// The architecture tag the kernel is built for (`arch::Sm120` serves sm120 and sm121).
+    pub arch: Arch,
+    pub cutlass: CutlassVersion,
+    pub kind: KernelKind,
+    pub a: Operand,
+    pub b: Operand,
+    pub layout_a: Layout,
+    pub layout_b: Layout,
+    pub c: Output,
+    pub d: Output,
+    pub layout_cd: Layout,
+    pub fusion: Fusion,
+    pub tile: Tile,
+    pub cluster: Cluster,
+    pub schedule: Schedule,
+    pub stages: StagePolicy,
+}
+
+impl KernelConfig {
+    /// The SM120 block-scaled defaults the CUTLASS examples use: TN operands, row-major C/D,
+    /// cluster 1x1x1, auto schedule, examples-style automatic stage count, latest CUTLASS.
+    pub fn sm120(kind: KernelKind, a: Operand, b: Operand, c: Output, d: Output, tile: Tile) -> Self {
+        KernelConfig {
+            arch: Arch::Sm120,
+            cutlass: CutlassVersion::LATEST,
+            kind,
+            a,
+            b,
+            layout_a: Layout::RowMajor,
+            layout_b: Layout::ColumnMajor,
+            c,
+            d,
+            layout_cd: Layout::RowMajor,
+            fusion: Fusion::Default,
+            tile,
+            cluster: Cluster::ONE,
+            schedule: Schedule::Auto,
+            stages: StagePolicy::Auto,
+        }
+    }
+
+    /// The fusion after the builder's defaulting.
+    pub fn resolved_fusion(&self) -> Fusion {
+        match self.fusion {
+            Fusion::Default if self.d == Output::Nvfp4 => Fusion::BlockScaleFactor,
+            Fusion::Default => Fusion::LinearCombination,
+            f => f,
+        }
+    }
+
+    /// A short human name: `grouped nvfp4xnvfp4 bf16->bf16 128x256x128 auto stages=auto`.
+    pub fn label(&self) -> String {
+        format!(
+            "{} {}x{} {}->{} {} {} stages={}",
+            self.kind.name(),
+            self.a,
+            self.b,
+            self.c,
+            self.d,
+            self.tile,
+            self.schedule.name(),
+            self.stages
+        )
+    }
+}

@@ -1,0 +1,119 @@
+//! `Sm90TmaWarpSpecialized` epilogue collectives (`epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp`
+//! and `sm90_epilogue_array_tma_warpspecialized.hpp`). The SM120 epilogue builder produces these too.
+//!
+//! ```text
+//! struct SharedStorage {
+//!   struct TensorStorage {
+//!     CollectiveStorage collective;   // WithC {alignas C; alignas D} | WithoutC union | ReuseC union
+//!     FusionCallbacks::SharedStorage thread;
+//!   } tensors;
+//!   [ptr-array] struct TensorMapStorage : aligned_struct<128> { TmaDescriptor C; TmaDescriptor D[NumEpilogueWarpGroups]; } tensormaps;
+//!   PipelineTransactionAsync<StagesC>::SharedStorage pipeline;   // C-load barriers
+//! };
+//! ```
+
+use super::primitives::{array_engine, barrier_pair_pipeline, swizzle_alignment, tma_descriptors};
+use crate::model::config::Layout;
+use crate::model::dtype::Output;
+use crate::model::layout::{Node, Role};
+
+/// The parameters of one epilogue collective, after the builder has chosen them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpilogueParams {
+    pub c: Output,
+    pub d: Output,
+    pub layout: Layout,
+    /// Epilogue subtile (M, N).
+    pub tile_m: u64,
+    pub tile_n: u64,
+    pub stages_c: u64,
+    pub stages_d: u64,
+    /// `ReuseSmemC` of the dispatch policy (C and D share one buffer).
+    pub reuse_smem: bool,
+    /// `FusionCallbacks::SharedStorage`.
+    pub fusion: Node,
+    /// Ptr-array (grouped) collective with `NumEpilogueWarpGroups` D descriptors.
+    pub ptr_array: Option<u64>,
+}
+
+/// Why an epilogue cannot be laid out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoSwizzleAtom {
+    pub contiguous_bytes: u64,
+}
+
+/// The three parts of the epilogue's `SharedStorage`, which the kernels place separately.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpilogueStorage {
+    pub tensors: Node,
+    pub pipeline: Node,
+    pub tensormaps: Option<Node>,
+}
+
+impl EpilogueStorage {
+    /// `CollectiveEpilogue::SharedStorage` as a whole.
+    pub fn shared_storage(&self) -> Node {
+        let mut fields = vec![self.tensors.clone().field()];
+        if let Some(tm) = &self.tensormaps {
+            fields.push(tm.clone().field());
+        }
+        fields.push(self.pipeline.clone().field());
+        Node::strukt("epilogue", 1, fields)
+    }
+}
+
+/// Bits one element takes in epilogue smem: FP6 goes in 8-bit containers; void C uses D's type.
+fn smem_bits(t: Output) -> u64 {
+    t.bits()
+}
+
+fn buffer_alignment(p: &EpilogueParams, bits: u64) -> Result<u64, NoSwizzleAtom> {
+    let contiguous = match p.layout {
+        Layout::RowMajor => p.tile_n,
+        Layout::ColumnMajor => p.tile_m,
+    } * bits
+        / 8;
+    swizzle_alignment(contiguous).ok_or(NoSwizzleAtom { contiguous_bytes: contiguous })
+}
+
+/// Lay out the epilogue collective's storage.
+pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzleAtom> {
+    let subtile = p.tile_m * p.tile_n;
+    let c_elem = if p.c == Output::Void { p.d } else { p.c };
+    let (bits_c, bits_d) = (smem_bits(c_elem), smem_bits(p.d));
+    let (al_c, al_d) = (buffer_alignment(p, bits_c)?, buffer_alignment(p, bits_d)?);
+    let reuse_c = p.reuse_smem && p.c != Output::Void;
+    let stages_d_buf = if reuse_c { p.stages_c } else { p.stages_d };
+    let smem_d = || array_engine("smem_D", subtile * stages_d_buf, bits_d, Role::EpilogueD, stages_d_buf);
+    let collective = if p.c == Output::Void {
+        // union CollectiveStorageWithoutC { cute::array<C, 0> smem_C; alignas(D) smem_D; }
+        Node::union(
+            "collective",
+            Role::EpilogueD,
+            vec![Node::empty("smem_C", 1).field(), smem_d().aligned(al_d)],
+        )
+    } else {
+        let smem_c = array_engine("smem_C", subtile * p.stages_c, bits_c, Role::EpilogueC, p.stages_c);
+        if reuse_c {
+            let max = al_c.max(al_d);
+            Node::union("collective", Role::EpilogueCD, vec![smem_c.aligned(max), smem_d().aligned(max)])
+        } else {
+            Node::strukt("collective", 1, vec![smem_c.aligned(al_c), smem_d().aligned(al_d)])
+        }
+    };
+    let mut fusion = p.fusion.clone();
+    fusion.name = "thread".into();
+    let tensors = Node::strukt("tensors", 1, vec![collective.field(), fusion.field()]);
+    let pipeline = barrier_pair_pipeline("pipeline", p.stages_c, Role::EpilogueBarriers);
+    let tensormaps = p.ptr_array.map(|warp_groups| {
+        Node::strukt(
+            "tensormaps",
+            128,
+            vec![
+                tma_descriptors("smem_tensormap_C", 1, Role::EpilogueTensormaps).field(),
+                tma_descriptors("smem_tensormap_D", warp_groups, Role::EpilogueTensormaps).field(),
+            ],
+        )
+    });
+    Ok(EpilogueStorage { tensors, pipeline, tensormaps })
+}

@@ -1,0 +1,188 @@
+//! Element types: block-scaled operands (A, B) and epilogue outputs (C, D).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::ParseError;
+
+/// A block-scaled operand type: data element plus scale-factor family.
+///
+/// `nvfp4` is `cutlass::nv_float4_t<float_e2m1_t>` (16-element vectors, `float_ue4m3_t` scales);
+/// the `mx*` types are `cutlass::mx_float{4,6,8}_t<...>` (32-element vectors, `float_ue8m0_t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operand {
+    Nvfp4,
+    Mxfp4,
+    Mxfp6E2m3,
+    Mxfp6E3m2,
+    Mxfp8E4m3,
+    Mxfp8E5m2,
+}
+
+/// The scale-factor element type of a block-scaled operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScaleFactor {
+    /// `float_ue4m3_t`, NVFP4.
+    Ue4m3,
+    /// `float_ue8m0_t`, the MX types.
+    Ue8m0,
+}
+
+impl Operand {
+    pub const ALL: [Operand; 6] = [
+        Operand::Nvfp4,
+        Operand::Mxfp4,
+        Operand::Mxfp6E2m3,
+        Operand::Mxfp6E3m2,
+        Operand::Mxfp8E4m3,
+        Operand::Mxfp8E5m2,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Operand::Nvfp4 => "nvfp4",
+            Operand::Mxfp4 => "mxfp4",
+            Operand::Mxfp6E2m3 => "mxfp6e2m3",
+            Operand::Mxfp6E3m2 => "mxfp6e3m2",
+            Operand::Mxfp8E4m3 => "mxfp8e4m3",
+            Operand::Mxfp8E5m2 => "mxfp8e5m2",
+        }
+    }
+
+    /// Bits of the data element (`sizeof_bits_v` of the data type).
+    pub const fn bits(self) -> u64 {
+        match self {
+            Operand::Nvfp4 | Operand::Mxfp4 => 4,
+            Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 => 6,
+            Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 => 8,
+        }
+    }
+
+    /// Scale-factor vector size (elements sharing one scale factor).
+    pub const fn sf_vector(self) -> u64 {
+        match self {
+            Operand::Nvfp4 => 16,
+            _ => 32,
+        }
+    }
+
+    pub const fn scale_factor(self) -> ScaleFactor {
+        match self {
+            Operand::Nvfp4 => ScaleFactor::Ue4m3,
+            _ => ScaleFactor::Ue8m0,
+        }
+    }
+
+    /// The C++ type the CollectiveBuilder receives.
+    pub const fn cutlass_type(self) -> &'static str {
+        match self {
+            Operand::Nvfp4 => "cutlass::nv_float4_t<cutlass::float_e2m1_t>",
+            Operand::Mxfp4 => "cutlass::mx_float4_t<cutlass::float_e2m1_t>",
+            Operand::Mxfp6E2m3 => "cutlass::mx_float6_t<cutlass::float_e2m3_t>",
+            Operand::Mxfp6E3m2 => "cutlass::mx_float6_t<cutlass::float_e3m2_t>",
+            Operand::Mxfp8E4m3 => "cutlass::mx_float8_t<cutlass::float_e4m3_t>",
+            Operand::Mxfp8E5m2 => "cutlass::mx_float8_t<cutlass::float_e5m2_t>",
+        }
+    }
+
+    /// Global-memory alignment in elements, as the CUTLASS examples choose it: 8-bit 16; 6-bit 128;
+    /// 4-bit 32 when both operands are 4-bit of one family (F4 instruction), else 128.
+    pub fn alignment(self, other: Operand) -> u64 {
+        match self.bits() {
+            8 => 16,
+            6 => 128,
+            _ if other.bits() == 4 && self.scale_factor() == other.scale_factor() => 32,
+            _ => 128,
+        }
+    }
+}
+
+/// An epilogue element type (C source or D output). `Void` is only meaningful for C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Output {
+    Void,
+    Bf16,
+    F16,
+    F32,
+    E4m3,
+    E5m2,
+    /// `float_e2m1_t` output with the `LinCombBlockScaleFactor<16, ...>` fusion writing ue4m3 SFD.
+    Nvfp4,
+}
+
+impl Output {
+    pub const ALL: [Output; 7] = [
+        Output::Void,
+        Output::Bf16,
+        Output::F16,
+        Output::F32,
+        Output::E4m3,
+        Output::E5m2,
+        Output::Nvfp4,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Output::Void => "void",
+            Output::Bf16 => "bf16",
+            Output::F16 => "f16",
+            Output::F32 => "f32",
+            Output::E4m3 => "e4m3",
+            Output::E5m2 => "e5m2",
+            Output::Nvfp4 => "nvfp4",
+        }
+    }
+
+    /// `sizeof_bits_v`; 0 for void.
+    pub const fn bits(self) -> u64 {
+        match self {
+            Output::Void => 0,
+            Output::Bf16 | Output::F16 => 16,
+            Output::F32 => 32,
+            Output::E4m3 | Output::E5m2 => 8,
+            Output::Nvfp4 => 4,
+        }
+    }
+
+    pub const fn cutlass_type(self) -> &'static str {
+        match self {
+            Output::Void => "void",
+            Output::Bf16 => "cutlass::bfloat16_t",
+            Output::F16 => "cutlass::half_t",
+            Output::F32 => "float",
+            Output::E4m3 => "cutlass::float_e4m3_t",
+            Output::E5m2 => "cutlass::float_e5m2_t",
+            Output::Nvfp4 => "cutlass::float_e2m1_t",
+        }
+    }
+}
+
+macro_rules! name_parsing {
+    ($ty:ident, $what:literal) => {
+        impl $ty {
+            /// The names accepted by [`FromStr`].
+            pub fn names() -> impl Iterator<Item = &'static str> {
+                $ty::ALL.iter().map(|x| x.name())
+            }
+        }
+        impl FromStr for $ty {
+            type Err = ParseError;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|x| x.name().eq_ignore_ascii_case(s.trim()))
+                    .ok_or_else(|| ParseError::new($what, s, $ty::names()))
+            }
+        }
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+
+name_parsing!(Operand, "operand type");
+name_parsing!(Output, "output type");

@@ -1,0 +1,271 @@
+//! C++ struct layout, as the compiler does it.
+//!
+//! The family models describe CUTLASS's `SharedStorage` structs as trees of [`Node`]s: leaves
+//! (arrays, barriers, descriptors) with a size and alignment, structs with `alignas` members and an
+//! optional minimum alignment (`cute::aligned_struct<N>`), and unions. [`Node::size`] applies the
+//! Itanium C++ ABI rules the compiler applies (offsets rounded up to each member's alignment, size
+//! rounded up to the struct's alignment, empty structs take one byte); [`Node::flatten`] lists every
+//! leaf with its offset and every padding gap, so a breakdown always adds up to `sizeof`.
+
+/// What a leaf of `SharedStorage` holds, for grouping a breakdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    OperandA,
+    OperandB,
+    ScaleFactorA,
+    ScaleFactorB,
+    MainloopBarriers,
+    MainloopTensormaps,
+    EpilogueC,
+    EpilogueD,
+    /// A union in which C and D share the same buffer (`ReuseSmemC`).
+    EpilogueCD,
+    FusionStorage,
+    EpilogueBarriers,
+    EpilogueTensormaps,
+    KernelPipelines,
+    SchedulerStorage,
+    SchedulerResponses,
+    /// An empty struct's one byte.
+    Empty,
+    Padding,
+}
+
+impl Role {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::OperandA => "A tiles",
+            Role::OperandB => "B tiles",
+            Role::ScaleFactorA => "SFA scale factors",
+            Role::ScaleFactorB => "SFB scale factors",
+            Role::MainloopBarriers => "mainloop barriers",
+            Role::MainloopTensormaps => "mainloop tensormaps",
+            Role::EpilogueC => "epilogue C buffer",
+            Role::EpilogueD => "epilogue D buffer",
+            Role::EpilogueCD => "epilogue C/D buffer (shared)",
+            Role::FusionStorage => "epilogue fusion storage",
+            Role::EpilogueBarriers => "epilogue barriers",
+            Role::EpilogueTensormaps => "epilogue tensormaps",
+            Role::KernelPipelines => "kernel pipelines",
+            Role::SchedulerStorage => "tile scheduler storage",
+            Role::SchedulerResponses => "tile scheduler responses",
+            Role::Empty => "empty struct",
+            Role::Padding => "padding",
+        }
+    }
+}
+
+/// A pipelined buffer: `stages` copies of `bytes_per_stage`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerStage {
+    pub stages: u64,
+    pub bytes_per_stage: u64,
+}
+
+/// One named member of a `SharedStorage` type tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub name: String,
+    pub kind: NodeKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Leaf { size: u64, align: u64, role: Role, per_stage: Option<PerStage> },
+    Struct { min_align: u64, fields: Vec<Field> },
+    Union { role: Role, fields: Vec<Field> },
+}
+
+/// A member of a struct or union: a node and its `alignas` (1 when none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub alignas: u64,
+    pub node: Node,
+}
+
+/// One row of a flattened layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// Dotted path from the outermost struct: `tensors.mainloop.smem_A`.
+    pub path: String,
+    pub offset: u64,
+    pub size: u64,
+    pub role: Role,
+    pub per_stage: Option<PerStage>,
+}
+
+/// Round `x` up to a multiple of `a` (`a` > 0).
+pub const fn round_up(x: u64, a: u64) -> u64 {
+    x.div_ceil(a) * a
+}
+
+impl Node {
+    pub fn leaf(name: impl Into<String>, size: u64, align: u64, role: Role) -> Node {
+        Node { name: name.into(), kind: NodeKind::Leaf { size: size.max(1), align, role, per_stage: None } }
+    }
+
+    /// A leaf holding `stages` copies of `bytes_per_stage` (an smem tensor with a PIPE mode).
+    pub fn staged(name: impl Into<String>, size: u64, align: u64, role: Role, per_stage: PerStage) -> Node {
+        Node { name: name.into(), kind: NodeKind::Leaf { size: size.max(1), align, role, per_stage: Some(per_stage) } }
+    }
+
+    /// A struct; `min_align` is 1, or N for `cute::aligned_struct<N>` bases.
+    pub fn strukt(name: impl Into<String>, min_align: u64, fields: Vec<Field>) -> Node {
+        Node { name: name.into(), kind: NodeKind::Struct { min_align, fields } }
+    }
+
+    /// An empty struct (`sizeof` 1, or its alignment).
+    pub fn empty(name: impl Into<String>, align: u64) -> Node {
+        Node::strukt(name, align, Vec::new())
+    }
+
+    pub fn union(name: impl Into<String>, role: Role, fields: Vec<Field>) -> Node {
+        Node { name: name.into(), kind: NodeKind::Union { role, fields } }
+    }
+
+    /// This node as a member without `alignas`.
+    pub fn field(self) -> Field {
+        Field { alignas: 1, node: self }
+    }
+
+    /// This node as an `alignas(n)` member.
+    pub fn aligned(self, n: u64) -> Field {
+        Field { alignas: n, node: self }
+    }
+
+    /// `alignof`.
+    pub fn align(&self) -> u64 {
+        match &self.kind {
+            NodeKind::Leaf { align, .. } => *align,
+            NodeKind::Struct { min_align, fields } => {
+                fields.iter().map(Field::align).fold(*min_align, u64::max)
+            }
+            NodeKind::Union { fields, .. } => fields.iter().map(Field::align).fold(1, u64::max),
+        }
+    }
+
+    /// `sizeof`.
+    pub fn size(&self) -> u64 {
+        match &self.kind {
+            NodeKind::Leaf { size, .. } => *size,
+            NodeKind::Struct { fields, .. } => {
+                let end = fields.iter().fold(0, |off, f| round_up(off, f.align()) + f.node.size());
+                round_up(end.max(1), self.align())
+            }
+            NodeKind::Union { fields, .. } => {
+                let widest = fields.iter().map(|f| f.node.size()).max().unwrap_or(1);
+                round_up(widest.max(1), self.align())
+            }
+        }
+    }
+
+    /// Offset of the direct member `name`, if this is a struct that has one.
+    pub fn offset_of(&self, name: &str) -> Option<u64> {
+        let NodeKind::Struct { fields, .. } = &self.kind else { return None };
+        let mut off = 0;
+        for f in fields {
+            off = round_up(off, f.align());
+            if f.node.name == name {
+                return Some(off);
+            }
+            off += f.node.size();
+        }
+        None
+    }
+
+    /// Every leaf and every padding gap, in address order; their sizes add up to [`Node::size`].
+    pub fn flatten(&self) -> Vec<Member> {
+        let mut out = Vec::new();
+        self.flatten_into("", 0, &mut out);
+        out
+    }
+
+    fn flatten_into(&self, prefix: &str, base: u64, out: &mut Vec<Member>) {
+        let path = if prefix.is_empty() { self.name.clone() } else { format!("{prefix}.{}", self.name) };
+        match &self.kind {
+            NodeKind::Leaf { size, role, per_stage, .. } => {
+                out.push(Member { path, offset: base, size: *size, role: *role, per_stage: *per_stage });
+            }
+            NodeKind::Union { role, fields } => {
+                let names: Vec<String> =
+                    fields.iter().map(|f| format!("{} {} B", f.node.name, f.node.size())).collect();
+                let size = self.size();
+                out.push(Member {
+                    path: format!("{path} (union: {})", names.join(" | ")),
+                    offset: base,
+                    size,
+                    role: *role,
+                    per_stage: None,
+                });
+            }
+            NodeKind::Struct { fields, .. } => {
+                let size = self.size();
+                if fields.is_empty() {
+                    out.push(Member { path, offset: base, size, role: Role::Empty, per_stage: None });
+                    return;
+                }
+                let mut off = 0;
+                for f in fields {
+                    let at = round_up(off, f.align());
+                    if at > off {
+                        out.push(padding(&path, &format!("before {}", f.node.name), base + off, at - off));
+                    }
+                    f.node.flatten_into(&path, base + at, out);
+                    off = at + f.node.size();
+                }
+                if size > off {
+                    out.push(padding(&path, "at end", base + off, size - off));
+                }
+            }
+        }
+    }
+}
+
+fn padding(path: &str, what: &str, offset: u64, size: u64) -> Member {
+    Member { path: format!("{path}.<padding {what}>"), offset, size, role: Role::Padding, per_stage: None }
+}
+
+impl Field {
+    /// The member's effective alignment: `max(alignas, alignof(type))`.
+    pub fn align(&self) -> u64 {
+        self.alignas.max(self.node.align())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn struct_rules_follow_the_abi() {
+        // struct { char a; alignas(16) int b[3]; } -> b at 16, size 32, align 16.
+        let s = Node::strukt(
+            "S",
+            1,
+            vec![Node::leaf("a", 1, 1, Role::Empty).field(), Node::leaf("b", 12, 4, Role::Empty).aligned(16)],
+        );
+        assert_eq!(s.align(), 16);
+        assert_eq!(s.size(), 32);
+        assert_eq!(s.offset_of("b"), Some(16));
+        let flat = s.flatten();
+        assert_eq!(flat.iter().map(|m| m.size).sum::<u64>(), 32);
+        assert_eq!(flat.iter().filter(|m| m.role == Role::Padding).count(), 2);
+    }
+
+    #[test]
+    fn empty_structs_take_their_alignment() {
+        assert_eq!(Node::empty("e", 1).size(), 1);
+        assert_eq!(Node::empty("e", 16).size(), 16);
+    }
+
+    #[test]
+    fn unions_take_the_widest_member() {
+        let u = Node::union(
+            "u",
+            Role::EpilogueCD,
+            vec![Node::leaf("c", 100, 1, Role::EpilogueC).aligned(64), Node::leaf("d", 10, 1, Role::EpilogueD).field()],
+        );
+        assert_eq!(u.size(), 128);
+        assert_eq!(u.flatten().len(), 1);
+    }
+}

@@ -1,0 +1,86 @@
+//! A configuration against an architecture's shared-memory cap.
+
+use super::{evaluate, Arch, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Unbuildable};
+
+/// The verdict for one configuration on one architecture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Launchable: `kernel_bytes <= cap`, with `headroom = cap - kernel_bytes`.
+    Fits { headroom: u64 },
+    /// Compiles, then fails in `GemmUniversalAdapter::initialize()` with `kErrorInternal`.
+    ExceedsCap { over: u64 },
+    /// CUTLASS refuses it at compile time.
+    Rejected(Rejection),
+    /// The types compile, but the kernel cannot be built (TMA descriptors).
+    Unbuildable(Unbuildable),
+}
+
+/// CUTLASS's automatic stage count overflows the cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AutoOverflow {
+    pub auto_stages: u64,
+    pub over: u64,
+}
+
+/// The full assessment of one configuration on one architecture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assessment {
+    pub arch: Arch,
+    pub cap: u64,
+    pub status: Status,
+    pub footprint: Option<Footprint>,
+    /// Set when an automatic stage policy picked a count whose kernel does not fit.
+    pub auto_overflow: Option<AutoOverflow>,
+    /// The largest `StageCount<N>` (N >= 2) whose kernel fits, when the configuration compiles.
+    pub largest_fitting_stages: Option<u64>,
+}
+
+impl Assessment {
+    /// True when the kernel can be launched on this architecture.
+    pub fn launchable(&self) -> bool {
+        matches!(self.status, Status::Fits { .. })
+    }
+}
+
+/// Evaluate `cfg` and compare it with `arch`'s opt-in shared memory per block.
+pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> {
+    let cap = arch.smem_cap();
+    let footprint = match evaluate(cfg)? {
+        Evaluation::Rejected(r) => {
+            return Ok(Assessment {
+                arch,
+                cap,
+                status: Status::Rejected(r),
+                footprint: None,
+                auto_overflow: None,
+                largest_fitting_stages: None,
+            })
+        }
+        Evaluation::Compiled(f) => f,
+    };
+    let largest_fitting_stages = largest_fitting_stages(cfg, cap)?;
+    let over = footprint.kernel_bytes.saturating_sub(cap);
+    let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)))
+        .then_some(AutoOverflow { auto_stages: footprint.stages, over });
+    let status = if let Some(u) = &footprint.unbuildable {
+        Status::Unbuildable(u.clone())
+    } else if over > 0 {
+        Status::ExceedsCap { over }
+    } else {
+        Status::Fits { headroom: cap - footprint.kernel_bytes }
+    };
+    Ok(Assessment { arch, cap, status, footprint: Some(footprint), auto_overflow, largest_fitting_stages })
+}
+
+/// The largest explicit stage count whose kernel fits `cap` (kernel size grows with stages).
+fn largest_fitting_stages(cfg: &KernelConfig, cap: u64) -> Result<Option<u64>, ModelError> {
+    let mut best = None;
+    for s in 2..=64u32 {
+        let trial = KernelConfig { stages: StagePolicy::Fixed(s), ..cfg.clone() };
+        match evaluate(&trial)? {
+            Evaluation::Compiled(f) if f.kernel_bytes <= cap => best = Some(u64::from(s)),
+            _ => break,
+        }
+    }
+    Ok(best)
+}
