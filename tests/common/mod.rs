@@ -1,0 +1,20 @@
+//! Helpers shared by the integration tests: the measured data files.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// `tests/data/NAME`, the repository's copy of the measured ground truth.
+pub fn data_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(name)
+}
+
+pub fn read_data(name: &str) -> String {
+    std::fs::read_to_string(data_path(name)).unwrap_or_else(|e| panic!("cannot read {name}: {e}"))
+}
+
+/// The JSON objects of a `.jsonl` data file.
+#[cfg(feature = "cli")]
+pub fn rows(name: &str) -> Vec<serde_json::Value> {
+    read_data(name).lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}

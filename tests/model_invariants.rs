@@ -1,0 +1,105 @@
+//! Properties the model must hold for every configuration, not just the measured ones.
+
+use smem_lint::model::*;
+
+fn all_configs() -> impl Iterator<Item = KernelConfig> {
+    let extents = [32u64, 64, 96, 128, 192, 256, 384, 512];
+    let outs = [(Output::Bf16, Output::Bf16), (Output::Void, Output::Bf16), (Output::F32, Output::F32), (Output::Void, Output::Nvfp4), (Output::F16, Output::E4m3)];
+    let stages = [StagePolicy::Auto, StagePolicy::AutoNoCarveout, StagePolicy::AutoCarveoutEpi, StagePolicy::Fixed(1), StagePolicy::Fixed(3)];
+    let mut v = Vec::new();
+    for version in CutlassVersion::ALL {
+        for kind in KernelKind::ALL {
+            for (a, b) in [(Operand::Nvfp4, Operand::Nvfp4), (Operand::Mxfp4, Operand::Mxfp8E4m3), (Operand::Mxfp6E2m3, Operand::Mxfp6E3m2), (Operand::Nvfp4, Operand::Mxfp4)] {
+                for &m in &extents {
+                    for &n in &extents {
+                        for k in [32u64, 64, 128, 256] {
+                            for (c, d) in outs {
+                                for schedule in Schedule::ALL {
+                                    for st in stages {
+                                        v.push(KernelConfig {
+                                            cutlass: version,
+                                            schedule,
+                                            stages: st,
+                                            ..KernelConfig::sm120(kind, a, b, c, d, Tile { m, n, k })
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    v.into_iter()
+}
+
+#[test]
+fn breakdown_adds_up_and_never_panics() {
+    let (mut compiled, mut rejected, mut refused) = (0, 0, 0);
+    for cfg in all_configs() {
+        match evaluate(&cfg) {
+            Ok(Evaluation::Compiled(f)) => {
+                compiled += 1;
+                let sum: u64 = f.members.iter().map(|m| m.size).sum();
+                assert_eq!(sum, f.kernel_bytes, "{}", cfg.label());
+                // Members are contiguous and in address order.
+                let mut at = 0;
+                for m in &f.members {
+                    assert_eq!(m.offset, at, "{}: {}", cfg.label(), m.path);
+                    at += m.size;
+                }
+                assert!(f.stages >= 2);
+                assert!(f.mainloop_bytes < f.kernel_bytes && f.epilogue_bytes < f.kernel_bytes);
+            }
+            Ok(Evaluation::Rejected(r)) => {
+                rejected += 1;
+                assert!(!r.message.is_empty());
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(!e.message.is_empty());
+            }
+        }
+    }
+    println!("{compiled} compiled, {rejected} rejected, {refused} outside the model");
+    assert!(compiled > 1000 && rejected > 100 && refused > 100);
+}
+
+#[test]
+fn kernel_grows_with_stages() {
+    for kind in KernelKind::ALL {
+        let base = KernelConfig::sm120(kind, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 });
+        let mut last = 0;
+        for s in 2..12 {
+            let Evaluation::Compiled(f) = evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..base.clone() }).unwrap() else {
+                panic!("compiles")
+            };
+            assert!(f.kernel_bytes > last);
+            last = f.kernel_bytes;
+        }
+    }
+}
+
+#[test]
+fn largest_fitting_stage_count_fits_and_one_more_does_not() {
+    let cfg = KernelConfig {
+        cutlass: CutlassVersion::V4_2_0,
+        ..KernelConfig::sm120(KernelKind::Grouped, Operand::Mxfp4, Operand::Mxfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 })
+    };
+    let a = assess(&cfg, Arch::Sm120).unwrap();
+    let s = a.largest_fitting_stages.unwrap();
+    let at = |s: u32| match evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..cfg.clone() }).unwrap() {
+        Evaluation::Compiled(f) => f.kernel_bytes,
+        Evaluation::Rejected(_) => panic!(),
+    };
+    assert!(at(s as u32) <= 101_376);
+    assert!(at(s as u32 + 1) > 101_376);
+}
+
+#[test]
+fn unmodelled_architectures_are_refused_not_guessed() {
+    let cfg = KernelConfig { arch: Arch::Sm90, ..KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 }) };
+    let e = evaluate(&cfg).unwrap_err();
+    assert_eq!(e.at, ConfigField::Arch);
+}
