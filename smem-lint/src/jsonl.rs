@@ -125,6 +125,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             d,
             layout_cd: Layout::RowMajor,
             fusion,
+            epilogue: crate::model::Epilogue::Builder,
             tile: Tile { m, n, k },
             cluster,
             schedule,

@@ -19,7 +19,21 @@
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "cli")]
+pub mod config_file;
+#[cfg(feature = "cli")]
+pub mod check;
+#[cfg(feature = "cli")]
+pub mod diagnostics;
+#[cfg(feature = "cli")]
+pub mod cli;
+pub mod emit;
+#[cfg(feature = "cli")]
+pub mod explain;
+#[cfg(feature = "cli")]
+pub mod atomic;
 pub mod model;
+pub mod suggest;
 
 #[cfg(feature = "cli")]
 pub mod jsonl;

@@ -181,6 +181,17 @@ pub enum Fusion {
     PerColBias(Output),
 }
 
+/// Which epilogue collective the kernel uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Epilogue {
+    /// The epilogue `CollectiveBuilder` with `EpilogueTileAuto` and `EpilogueScheduleAuto` (C, D, fusion).
+    Builder,
+    /// An epilogue the model does not know, declared by its `sizeof(CollectiveEpilogue::SharedStorage)`.
+    /// The kernel then holds the declared bytes where the epilogue's tensors go, plus a placeholder
+    /// for its load pipeline: approximate, but never smaller than the real kernel would be.
+    Declared { smem_bytes: u64 },
+}
+
 /// A CTA tile, in elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tile {
@@ -208,7 +219,7 @@ impl Cluster {
 }
 
 /// One GEMM kernel as the CUTLASS CollectiveBuilders would be asked for it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KernelConfig {
     /// The architecture tag the kernel is built for (`arch::Sm120` serves sm120 and sm121).
     pub arch: Arch,
@@ -222,6 +233,7 @@ pub struct KernelConfig {
     pub d: Output,
     pub layout_cd: Layout,
     pub fusion: Fusion,
+    pub epilogue: Epilogue,
     pub tile: Tile,
     pub cluster: Cluster,
     pub schedule: Schedule,
@@ -244,6 +256,7 @@ impl KernelConfig {
             d,
             layout_cd: Layout::RowMajor,
             fusion: Fusion::Default,
+            epilogue: Epilogue::Builder,
             tile,
             cluster: Cluster::ONE,
             schedule: Schedule::Auto,

@@ -23,6 +23,8 @@ pub enum Role {
     FusionStorage,
     EpilogueBarriers,
     EpilogueTensormaps,
+    /// A user-declared epilogue the model does not lay out.
+    DeclaredEpilogue,
     KernelPipelines,
     SchedulerStorage,
     SchedulerResponses,
@@ -46,6 +48,7 @@ impl Role {
             Role::FusionStorage => "epilogue fusion storage",
             Role::EpilogueBarriers => "epilogue barriers",
             Role::EpilogueTensormaps => "epilogue tensormaps",
+            Role::DeclaredEpilogue => "declared epilogue storage",
             Role::KernelPipelines => "kernel pipelines",
             Role::SchedulerStorage => "tile scheduler storage",
             Role::SchedulerResponses => "tile scheduler responses",

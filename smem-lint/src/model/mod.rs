@@ -15,7 +15,7 @@ pub mod layout;
 pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
-pub use config::{Cluster, CutlassVersion, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
+pub use config::{Cluster, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};
@@ -36,6 +36,7 @@ pub enum ConfigField {
     D,
     Layout,
     Fusion,
+    Epilogue,
     Tile,
     Cluster,
     Schedule,
@@ -55,6 +56,7 @@ impl ConfigField {
             ConfigField::D => "d",
             ConfigField::Layout => "layout",
             ConfigField::Fusion => "fusion",
+            ConfigField::Epilogue => "epilogue",
             ConfigField::Tile => "tile",
             ConfigField::Cluster => "cluster",
             ConfigField::Schedule => "schedule",

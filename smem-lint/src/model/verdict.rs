@@ -1,6 +1,6 @@
 //! A configuration against an architecture's shared-memory cap.
 
-use super::{evaluate, Arch, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Unbuildable};
+use super::{evaluate, Arch, ConfigField, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Unbuildable};
 
 /// The verdict for one configuration on one architecture.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,14 +47,17 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
     let cap = arch.smem_cap();
     let footprint = match evaluate(cfg)? {
         Evaluation::Rejected(r) => {
+            // A stage-count rejection still has a stage count that works.
+            let largest_fitting_stages =
+                if r.at == ConfigField::Stages { largest_fitting_stages(cfg, cap)? } else { None };
             return Ok(Assessment {
                 arch,
                 cap,
                 status: Status::Rejected(r),
                 footprint: None,
                 auto_overflow: None,
-                largest_fitting_stages: None,
-            })
+                largest_fitting_stages,
+            });
         }
         Evaluation::Compiled(f) => f,
     };

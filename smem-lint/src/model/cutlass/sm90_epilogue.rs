@@ -102,7 +102,7 @@ pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzle
         }
     };
     let mut fusion = p.fusion.clone();
-    fusion.name = "thread".into();
+    fusion.name = format!("thread ({})", p.fusion.name);
     let tensors = Node::strukt("tensors", 1, vec![collective.field(), fusion.field()]);
     let pipeline = barrier_pair_pipeline("pipeline", p.stages_c, Role::EpilogueBarriers);
     let tensormaps = p.ptr_array.map(|warp_groups| {

@@ -16,9 +16,9 @@
 //!   subtracts kernel-level storage from the capacity (`ReducedSmemCapacityBytes`);
 //! - `select_instr` accepts the explicit ptr-array schedules for 6/8-bit MX operands.
 
-use crate::model::config::{Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::config::{Epilogue, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
 use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
-use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams};
+use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
 use crate::model::dtype::{Operand, Output};
 use crate::model::layout::{round_up, Node, PerStage, Role};
@@ -88,6 +88,11 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
                 format!("stage count {s} is above {MAX_STAGES}"),
                 "use a stage count between 2 and a few dozen",
             ));
+        }
+    }
+    if let Epilogue::Declared { smem_bytes } = cfg.epilogue {
+        if smem_bytes == 0 || smem_bytes > 1 << 32 {
+            return Err(ModelError::new(ConfigField::Epilogue, format!("declared epilogue of {smem_bytes} bytes"), "declare sizeof(CollectiveEpilogue::SharedStorage), between 1 byte and the cap"));
         }
     }
     if let StagePolicy::AutoCarveout(b) = cfg.stages {
@@ -168,22 +173,33 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     };
 
     // Epilogue (built first: the examples' stage carve-out is its size).
-    let epi_params = epilogue_params(cfg)?;
-    let epilogue = epilogue_storage(&epi_params).map_err(|e| {
-        ModelError::new(
-            ConfigField::D,
-            format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
-            "choose an output type and tile whose epilogue subtile row is a multiple of 16 bytes",
-        )
-    })?;
-    let epilogue_bytes = epilogue.shared_storage().size();
+    let epilogue = match cfg.epilogue {
+        Epilogue::Builder => epilogue_storage(&epilogue_params(cfg)?).map_err(|e| {
+            ModelError::new(
+                ConfigField::D,
+                format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
+                "choose an output type and tile whose epilogue subtile row is a multiple of 16 bytes",
+            )
+        })?,
+        Epilogue::Declared { smem_bytes } => declared_epilogue(smem_bytes),
+    };
+    let epilogue_bytes = match cfg.epilogue {
+        Epilogue::Declared { smem_bytes } => smem_bytes,
+        Epilogue::Builder => epilogue.shared_storage().size(),
+    };
 
     let stage_choice = stage_count(cfg, per_stage, &epilogue, epilogue_bytes);
     if stage_choice.stages < 2 {
         return Ok(reject(
             "Specialization requires Stages set to value 2 or more.",
             ConfigField::Stages,
-            format!("the stage count is {}", stage_choice.stages),
+            match stage_choice.carveout_bytes {
+                Some(c) => format!(
+                    "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
+                    stage_choice.capacity_bytes, stage_choice.stage_bytes, stage_choice.stages, stage_choice.stage_bytes
+                ),
+                None => format!("StageCount<{}>", stage_choice.stages),
+            },
         ));
     }
     let stages = stage_choice.stages as u64;
@@ -218,15 +234,15 @@ fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
     let stages_c = if reuse_smem { epi_tiles.min(2).max(stages_d + 1) } else { stages_d };
     let fusion = match cfg.resolved_fusion() {
         // A tuple of empty EVT nodes: an empty struct.
-        Fusion::LinearCombination | Fusion::Default => Node::empty("thread", 1),
+        Fusion::LinearCombination | Fusion::Default => Node::empty("LinearCombination, no smem", 1),
         // Sm120BlockScaleFactorRowStore: 8 warps x 8 quads x fp32 partial maxima.
-        Fusion::BlockScaleFactor => Node::leaf("thread (Sm120BlockScaleFactorRowStore)", 256, 16, Role::FusionStorage),
+        Fusion::BlockScaleFactor => Node::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage),
         // Sm90RowBroadcast: one CTA row of the bias.
         Fusion::PerColBias(bias) => {
             if bias.bits() < 8 {
                 return Err(ModelError::new(ConfigField::Fusion, format!("bias type {bias} is not supported"), "use bf16, f16 or f32"));
             }
-            Node::leaf("thread (Sm90RowBroadcast bias)", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
+            Node::leaf("Sm90RowBroadcast bias row", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
         }
     };
     Ok(EpilogueParams {
@@ -243,11 +259,20 @@ fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
     })
 }
 
+/// A declared epilogue: its bytes where the epilogue tensors go, an empty placeholder for its pipeline.
+fn declared_epilogue(smem_bytes: u64) -> EpilogueStorage {
+    EpilogueStorage {
+        tensors: Node::leaf("declared epilogue SharedStorage", smem_bytes, 16, Role::DeclaredEpilogue),
+        pipeline: Node::empty("declared epilogue pipeline (placeholder)", 1),
+        tensormaps: None,
+    }
+}
+
 /// The builder's stage count (`sm100_compute_stage_count_or_override_blockscaled`).
 fn stage_count(
     cfg: &KernelConfig,
     per_stage: PerStageBytes,
-    epilogue: &crate::model::cutlass::sm90_epilogue::EpilogueStorage,
+    epilogue: &EpilogueStorage,
     epilogue_bytes: u64,
 ) -> StageChoice {
     let grouped = cfg.kind == KernelKind::Grouped;

@@ -1,0 +1,88 @@
+//! `cargo bench -p smem-lint`: configurations evaluated per second, and `check` on a 105,000-config sweep.
+
+use divan::counter::ItemsCount;
+use divan::{black_box, Bencher};
+use smem_lint::check::{check_source, Options};
+use smem_lint::model::*;
+
+fn main() {
+    divan::main();
+}
+
+fn configs() -> Vec<KernelConfig> {
+    let mut v = Vec::new();
+    for version in CutlassVersion::ALL {
+        for kind in KernelKind::ALL {
+            for (a, b) in [(Operand::Nvfp4, Operand::Nvfp4), (Operand::Mxfp4, Operand::Mxfp4), (Operand::Mxfp8E4m3, Operand::Mxfp6E2m3)] {
+                for m in [128, 256] {
+                    for n in [64, 128, 256] {
+                        for k in [64, 128, 256] {
+                            for stages in [StagePolicy::Auto, StagePolicy::Fixed(2), StagePolicy::Fixed(3)] {
+                                v.push(KernelConfig {
+                                    cutlass: version,
+                                    stages,
+                                    ..KernelConfig::sm120(kind, a, b, Output::Bf16, Output::Bf16, Tile { m, n, k })
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// One `evaluate` per configuration: the model's raw throughput.
+#[divan::bench]
+fn evaluate_configs(bencher: Bencher) {
+    let cfgs = configs();
+    bencher.counter(ItemsCount::new(cfgs.len())).bench(|| {
+        for c in &cfgs {
+            black_box(evaluate(black_box(c)).ok());
+        }
+    });
+}
+
+/// `assess` adds the verdict and the largest fitting stage count.
+#[divan::bench]
+fn assess_configs(bencher: Bencher) {
+    let cfgs = configs();
+    bencher.counter(ItemsCount::new(cfgs.len())).bench(|| {
+        for c in &cfgs {
+            black_box(assess(black_box(c), Arch::Sm120).ok());
+        }
+    });
+}
+
+/// A TOML sweep of 25 tiles x 10 stage policies x 3 schedules x 5 outputs x 7 operand pairs x
+/// 2 kinds x 2 CUTLASS versions = 105,000 configurations.
+fn big_sweep() -> String {
+    let exts = [64, 128, 256, 384, 512];
+    let tiles: Vec<String> = exts.iter().flat_map(|m| exts.iter().map(move |n| format!("[{m}, {n}, 128]"))).collect();
+    format!(
+        r#"[[sweep]]
+name = "big"
+arch = "sm120"
+cutlass = ["4.2.0", "4.5.0"]
+kernel = ["dense", "grouped"]
+operands = [["nvfp4", "nvfp4"], ["mxfp4", "mxfp4"], ["mxfp8e4m3", "mxfp8e4m3"], ["mxfp8e4m3", "mxfp6e3m2"], ["mxfp6e2m3", "mxfp6e2m3"], ["mxfp8e5m2", "mxfp4"], ["mxfp4", "mxfp8e4m3"]]
+tile = [{}]
+schedule = ["auto", "cooperative", "pingpong"]
+outputs = [["bf16", "bf16"], ["void", "bf16"], ["f16", "f16"], ["f32", "f32"], ["void", "nvfp4"]]
+stages = ["auto", "auto0", "auto-epi", 2, 3, 4, 5, 6, 7, 8]
+"#,
+        tiles.join(", ")
+    )
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn check_100k_sweep(bencher: Bencher) {
+    let text = big_sweep();
+    let n = smem_lint::config_file::parse(&text).entries.len();
+    assert_eq!(n, 105_000);
+    bencher.counter(ItemsCount::new(n)).bench(|| {
+        let r = check_source(std::path::Path::new("big.toml"), text.clone(), &Options::default());
+        black_box(r.findings.len())
+    });
+}

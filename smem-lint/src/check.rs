@@ -1,0 +1,206 @@
+//! `check`: every configuration of every file, against every target architecture.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use crate::config_file::{self, Entry, InputError};
+use crate::model::{assess, Arch, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Status, Unbuildable};
+use crate::suggest::{suggestions, Suggestion};
+
+/// What is wrong with one configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    ExceedsCap { needs: u64, cap: u64, over: u64, auto_overflow: Option<AutoOverflow> },
+    Rejected(Rejection),
+    Unbuildable(Unbuildable),
+    NotModelled(ModelError),
+}
+
+impl Problem {
+    /// The diagnostic code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Problem::ExceedsCap { auto_overflow: Some(_), .. } => "smem::auto-stages-overflow",
+            Problem::ExceedsCap { .. } => "smem::exceeds-cap",
+            Problem::Rejected(_) => "smem::cutlass-rejects",
+            Problem::Unbuildable(_) => "smem::unbuildable",
+            Problem::NotModelled(_) => "smem::not-modelled",
+        }
+    }
+
+    /// One-line description for the rule list of SARIF.
+    pub const fn rule_text(code: &str) -> &'static str {
+        match code.as_bytes() {
+            b"smem::auto-stages-overflow" => "CUTLASS's automatic stage count overflows the shared-memory cap",
+            b"smem::exceeds-cap" => "kernel SharedStorage exceeds the architecture's opt-in shared memory per block",
+            b"smem::cutlass-rejects" => "CUTLASS rejects the configuration at compile time",
+            b"smem::unbuildable" => "the types compile but the kernel's TMA descriptors cannot be built",
+            b"smem::not-modelled" => "the configuration is outside what smem-lint models",
+            _ => "invalid configuration file",
+        }
+    }
+}
+
+/// A problem of one entry on one or more architectures (identical problems are merged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub entry: String,
+    pub config: KernelConfig,
+    pub archs: Vec<Arch>,
+    pub problem: Problem,
+    /// The value the finding is about.
+    pub span: Range<usize>,
+    /// Other values worth pointing at (the tile of a stage-count problem, and the reverse).
+    pub secondary: Vec<(Range<usize>, String)>,
+    pub footprint: Option<Footprint>,
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// A launchable entry with its sizes, for emitted tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launchable {
+    pub entry: String,
+    pub config: KernelConfig,
+    pub archs: Vec<Arch>,
+    pub footprint: Footprint,
+}
+
+/// Everything found in one file.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    pub path: PathBuf,
+    pub source: String,
+    pub input_errors: Vec<InputError>,
+    pub findings: Vec<Finding>,
+    pub launchable: Vec<Launchable>,
+    /// Kernel configurations declared.
+    pub entries: usize,
+    /// (entry, arch) pairs checked.
+    pub checked: usize,
+}
+
+/// Options of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Replace each entry's targets with these architectures.
+    pub archs: Option<Vec<Arch>>,
+    /// Replace each entry's CUTLASS version.
+    pub cutlass: Option<crate::model::CutlassVersion>,
+}
+
+/// Check one file's text.
+pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
+    let parsed = config_file::parse(&source);
+    let mut findings = Vec::new();
+    let mut launchable = Vec::new();
+    let mut checked = 0;
+    for entry in &parsed.entries {
+        let targets = opts.archs.clone().unwrap_or_else(|| entry.targets.clone());
+        let mut ok_archs = Vec::new();
+        let mut fp = None;
+        let mut base = entry.config;
+        if let Some(v) = opts.cutlass {
+            base.cutlass = v;
+        }
+        for &arch in &targets {
+            checked += 1;
+            let cfg = KernelConfig { arch, ..base };
+            let problem = match assess(&cfg, arch) {
+                Err(e) => Some((Problem::NotModelled(e), None)),
+                Ok(a) => match a.status {
+                    Status::Fits { .. } => {
+                        fp = a.footprint;
+                        ok_archs.push(arch);
+                        None
+                    }
+                    Status::ExceedsCap { over } => Some((
+                        Problem::ExceedsCap {
+                            needs: a.footprint.as_ref().map_or(0, |f| f.kernel_bytes),
+                            cap: a.cap,
+                            over,
+                            auto_overflow: a.auto_overflow,
+                        },
+                        a.footprint,
+                    )),
+                    Status::Rejected(r) => Some((Problem::Rejected(r), None)),
+                    Status::Unbuildable(u) => Some((Problem::Unbuildable(u), a.footprint)),
+                },
+            };
+            if let Some((problem, footprint)) = problem {
+                push_finding(&mut findings, entry, cfg, arch, problem, footprint);
+            }
+        }
+        if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
+            if let Some(footprint) = fp {
+                launchable.push(Launchable { entry: entry.name.clone(), config: KernelConfig { arch: ok_archs[0], ..base }, archs: ok_archs, footprint });
+            }
+        }
+    }
+    FileReport { path: path.to_path_buf(), source, entries: parsed.entries.len(), input_errors: parsed.errors, findings, launchable, checked }
+}
+
+fn push_finding(findings: &mut Vec<Finding>, entry: &Entry, cfg: KernelConfig, arch: Arch, problem: Problem, footprint: Option<Footprint>) {
+    if let Some(f) = findings.iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
+        f.archs.push(arch);
+        return;
+    }
+    let (span, secondary) = locate(entry, &problem);
+    let suggestions = match problem {
+        Problem::NotModelled(_) => Vec::new(),
+        _ => suggestions(&cfg, arch),
+    };
+    findings.push(Finding { entry: entry.name.clone(), config: cfg, archs: vec![arch], problem, span, secondary, footprint, suggestions });
+}
+
+/// The primary span of a finding and the secondary labels.
+fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<(Range<usize>, String)>) {
+    let stages_written = entry.spans.contains_key(&ConfigField::Stages);
+    match problem {
+        Problem::ExceedsCap { .. } if matches!(entry.config.stages, StagePolicy::Fixed(_)) => (
+            entry.span_of(ConfigField::Stages),
+            vec![(entry.span_of(ConfigField::Tile), "with this tile".into())],
+        ),
+        Problem::ExceedsCap { auto_overflow, .. } => {
+            let mut sec = Vec::new();
+            if stages_written {
+                let what = match auto_overflow {
+                    Some(o) => format!("the automatic stage count picks {} stages", o.auto_stages),
+                    None => "stage policy".into(),
+                };
+                sec.push((entry.span_of(ConfigField::Stages), what));
+            }
+            (entry.span_of(ConfigField::Tile), sec)
+        }
+        Problem::Rejected(r) if r.at == ConfigField::Stages && !stages_written => (entry.span_of(ConfigField::Tile), Vec::new()),
+        Problem::Rejected(r) => (entry.span_of(r.at), Vec::new()),
+        Problem::Unbuildable(u) => (entry.span_of(u.at), Vec::new()),
+        Problem::NotModelled(e) => (entry.span_of(e.at), Vec::new()),
+    }
+}
+
+/// The `.toml` files under `paths` (files as given; directories searched recursively), sorted.
+pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out)?;
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}

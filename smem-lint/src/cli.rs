@@ -1,0 +1,390 @@
+//! The command line shared by `smem-lint` and `cargo smem-lint`.
+//!
+//! Exit codes: 0 clean, 1 findings (or a stale table with `emit --check`), 2 usage or input error.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::check::{check_source, collect_files, FileReport, Options};
+use crate::emit::{self, TableEntry};
+use crate::model::{Arch, CutlassVersion};
+
+pub const EXIT_CLEAN: u8 = 0;
+pub const EXIT_FINDINGS: u8 = 1;
+pub const EXIT_INPUT_ERROR: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(version, about = "Does a CUTLASS GEMM configuration fit in shared memory? Exit codes: 0 clean, 1 findings, 2 usage or input error.")]
+pub struct Cli {
+    /// When to use colour (also honours NO_COLOR and CLICOLOR).
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    pub color: Color,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Human,
+    Json,
+    Sarif,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Cpp,
+    Json,
+    Cmake,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CppFlavor {
+    /// A neutral X-macro table of the parameters.
+    Xmacro,
+    /// CollectiveBuilder-based CUTLASS type aliases with static_asserts on the smem size.
+    Cutlass,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    Table,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Lint TOML kernel configurations: every configuration that cannot launch, with why and what would fit.
+    Check {
+        /// Files or directories (searched for *.toml).
+        #[arg(default_value = ".")]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// The full byte breakdown of one configuration.
+    Explain {
+        /// A TOML configuration file.
+        file: PathBuf,
+        /// The kernel's name (required when the file declares several).
+        #[arg(long)]
+        kernel: Option<String>,
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Table)]
+        format: ExplainFormat,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Write a table of only the launchable configurations.
+    Emit {
+        /// Files or directories (searched for *.toml).
+        #[arg(default_value = ".")]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum)]
+        format: TableFormat,
+        #[arg(long, value_enum, default_value_t = CppFlavor::Xmacro)]
+        cpp_flavor: CppFlavor,
+        /// Output file (written atomically).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Do not write: exit 1 if the file differs from what would be written.
+        #[arg(long)]
+        check: bool,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Evaluate configurations in the JSON-lines format of the measured data; one JSON object per line.
+    Eval {
+        /// A `.jsonl` file (`-` for standard input).
+        file: PathBuf,
+        /// Model this CUTLASS version instead of each line's `cutlass` field.
+        #[arg(long, value_parser = parse_version)]
+        cutlass: Option<CutlassVersion>,
+    },
+}
+
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Target {
+    /// Check against these architectures instead of each kernel's `arch` (repeatable).
+    #[arg(long = "arch", value_parser = parse_arch)]
+    pub archs: Vec<Arch>,
+    /// Model this CUTLASS version instead of each kernel's `cutlass`.
+    #[arg(long, value_parser = parse_version)]
+    pub cutlass: Option<CutlassVersion>,
+}
+
+impl Target {
+    pub fn options(&self) -> Options {
+        Options { archs: (!self.archs.is_empty()).then(|| self.archs.clone()), cutlass: self.cutlass }
+    }
+}
+
+fn parse_version(s: &str) -> Result<CutlassVersion, String> {
+    s.parse().map_err(|e: crate::model::ParseError| e.to_string())
+}
+
+fn parse_arch(s: &str) -> Result<Arch, String> {
+    s.parse().map_err(|e: crate::model::ParseError| e.to_string())
+}
+
+/// Run the command line; `args` includes the program name.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN });
+        }
+    };
+    match cli.color {
+        Color::Always => anstream::ColorChoice::Always.write_global(),
+        Color::Never => anstream::ColorChoice::Never.write_global(),
+        Color::Auto => {}
+    }
+    let code = match &cli.command {
+        Command::Check { paths, format, target } => check(paths, *format, &target.options()),
+        Command::Explain { file, kernel, format, target } => explain(file, kernel.as_deref(), *format, target),
+        Command::Emit { paths, format, cpp_flavor, output, check, target } => {
+            emit_cmd(paths, *format, *cpp_flavor, output, *check, &target.options())
+        }
+        Command::Eval { file, cutlass } => eval(file, *cutlass),
+    };
+    ExitCode::from(code)
+}
+
+fn color_on_stdout() -> bool {
+    !matches!(anstream::AutoStream::choice(&std::io::stdout()), anstream::ColorChoice::Never)
+}
+
+/// Read and check files; `Err` carries an unreadable file's message.
+pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>, String> {
+    let files = collect_files(paths).map_err(|e| format!("cannot list files: {e}"))?;
+    if files.is_empty() {
+        return Err(format!("no .toml configuration files under {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")));
+    }
+    files
+        .iter()
+        .map(|f| {
+            std::fs::read_to_string(f).map(|s| check_source(f, s, opts)).map_err(|e| format!("cannot read {}: {e}", f.display()))
+        })
+        .collect()
+}
+
+/// Print reports in a format; returns the exit code.
+pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
+    let mut out = anstream::stdout();
+    let input_errors: usize = reports.iter().map(|r| r.input_errors.len()).sum();
+    let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
+    match format {
+        OutputFormat::Human => {
+            let width = 100;
+            for r in reports {
+                let _ = write!(out, "{}", crate::diagnostics::render(&crate::diagnostics::diags(r), color_on_stdout(), width));
+            }
+            let checked: usize = reports.iter().map(|r| r.checked).sum();
+            let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
+            let kernels: usize = reports.iter().map(|r| r.entries).sum();
+            let _ = writeln!(
+                out,
+                "smem-lint: {} file(s), {kernels} kernel configuration(s), {checked} checked against their architectures: {launchable} launchable, {findings} finding(s), {input_errors} input error(s)",
+                reports.len()
+            );
+        }
+        OutputFormat::Json => {
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&crate::diagnostics::to_json(reports)).unwrap_or_default());
+        }
+        OutputFormat::Sarif => {
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&crate::diagnostics::to_sarif(reports)).unwrap_or_default());
+        }
+    }
+    if input_errors > 0 {
+        EXIT_INPUT_ERROR
+    } else if findings > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+/// Entries with at least one finding (the not-launchable ones).
+fn distinct_entries(r: &FileReport) -> usize {
+    let mut names: Vec<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len()
+}
+
+fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options) -> u8 {
+    match check_paths(paths, opts) {
+        Ok(reports) => print_reports(&reports, format),
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_INPUT_ERROR
+        }
+    }
+}
+
+fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Target) -> u8 {
+    let source = match std::fs::read_to_string(file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return EXIT_INPUT_ERROR;
+        }
+    };
+    let parsed = crate::config_file::parse(&source);
+    if !parsed.errors.is_empty() {
+        let report = FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, findings: vec![], launchable: vec![], entries: 0, checked: 0 };
+        eprint!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
+        return EXIT_INPUT_ERROR;
+    }
+    let entry = match kernel {
+        Some(k) => parsed.entries.iter().find(|e| e.name == k),
+        None if parsed.entries.len() == 1 => parsed.entries.first(),
+        None => {
+            eprintln!("error: {} declares {} kernels; name one with --kernel", file.display(), parsed.entries.len());
+            return EXIT_INPUT_ERROR;
+        }
+    };
+    let Some(entry) = entry else {
+        let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(20).collect();
+        eprintln!("error: no kernel `{}` in {}; kernels: {}", kernel.unwrap_or_default(), file.display(), names.join(", "));
+        return EXIT_INPUT_ERROR;
+    };
+    let mut cfg = entry.config;
+    if let Some(v) = target.cutlass {
+        cfg.cutlass = v;
+    }
+    let archs = if target.archs.is_empty() { entry.targets.clone() } else { target.archs.clone() };
+    let result = match format {
+        ExplainFormat::Table => crate::explain::table(&cfg, &archs),
+        ExplainFormat::Json => crate::explain::to_json(&cfg, &archs).map(|v| serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            EXIT_CLEAN
+        }
+        Err(e) => {
+            eprintln!("error: `{}` cannot be explained: {e}", entry.name);
+            EXIT_INPUT_ERROR
+        }
+    }
+}
+
+/// The table entries of reports: launchable kernels only.
+pub fn table_entries(reports: &[FileReport]) -> Vec<TableEntry> {
+    reports
+        .iter()
+        .flat_map(|r| r.launchable.iter())
+        .map(|l| TableEntry {
+            name: l.entry.clone(),
+            config: l.config,
+            archs: l.archs.clone(),
+            kernel_bytes: l.footprint.kernel_bytes,
+            mainloop_bytes: l.footprint.mainloop_bytes,
+            epilogue_bytes: l.footprint.epilogue_bytes,
+            stages: l.footprint.stages,
+        })
+        .collect()
+}
+
+/// Render the table of launchable kernels in a format.
+pub fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> String {
+    let entries = table_entries(reports);
+    let mut archs: Vec<Arch> = entries.iter().flat_map(|e| e.archs.iter().copied()).collect();
+    archs.sort();
+    archs.dedup();
+    let f = match (format, flavor) {
+        (TableFormat::Json, _) => emit::Format::Json,
+        (TableFormat::Cmake, _) => emit::Format::Cmake,
+        (TableFormat::Cpp, CppFlavor::Xmacro) => emit::Format::CppXmacro,
+        (TableFormat::Cpp, CppFlavor::Cutlass) => emit::Format::CppCutlass,
+    };
+    emit::render(f, &entries, &archs)
+}
+
+fn emit_cmd(paths: &[PathBuf], format: TableFormat, flavor: CppFlavor, output: &Path, check_only: bool, opts: &Options) -> u8 {
+    let reports = match check_paths(paths, opts) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_INPUT_ERROR;
+        }
+    };
+    if reports.iter().any(|r| !r.input_errors.is_empty()) {
+        let _ = print_reports(&reports, OutputFormat::Human);
+        eprintln!("error: input errors; {} not written", output.display());
+        return EXIT_INPUT_ERROR;
+    }
+    let text = render_table(&reports, format, flavor);
+    let kept: usize = reports.iter().map(|r| r.launchable.len()).sum();
+    let dropped: usize = reports.iter().map(distinct_entries).sum();
+    if check_only {
+        let current = std::fs::read_to_string(output).unwrap_or_default();
+        if current == text {
+            eprintln!("{} is up to date ({kept} launchable kernels)", output.display());
+            return EXIT_CLEAN;
+        }
+        eprintln!("{} is stale: {}", output.display(), diff_summary(&current, &text));
+        return EXIT_FINDINGS;
+    }
+    if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        return EXIT_INPUT_ERROR;
+    }
+    eprintln!("wrote {} with {kept} launchable kernel configuration(s); {dropped} left out (run `check` to see why)", output.display());
+    EXIT_CLEAN
+}
+
+/// `3 lines differ (first at line 12), 40 -> 43 lines`.
+pub fn diff_summary(old: &str, new: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
+    let differing = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).count();
+    let first = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)).map(|i| i + 1).unwrap_or(0);
+    if old.is_empty() {
+        return format!("missing; it would have {} lines", b.len());
+    }
+    format!("{differing} line(s) differ (first at line {first}); {} -> {} lines", a.len(), b.len())
+}
+
+fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
+    let input = if file.as_os_str() == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(file) };
+    let input = match input {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return EXIT_INPUT_ERROR;
+        }
+    };
+    let (lines, errors) = crate::jsonl::eval_lines(&input, cutlass);
+    let mut stdout = std::io::stdout().lock();
+    for l in &lines {
+        if writeln!(stdout, "{l}").is_err() {
+            return EXIT_INPUT_ERROR;
+        }
+    }
+    for (line, e) in &errors {
+        let field = e.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
+        eprintln!("error: {}:{line}:{field} {}", file.display(), e.message);
+    }
+    if errors.is_empty() {
+        EXIT_CLEAN
+    } else {
+        EXIT_INPUT_ERROR
+    }
+}

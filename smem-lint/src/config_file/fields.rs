@@ -1,0 +1,429 @@
+//! The keys of a kernel table and how their values parse, with spans.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use super::{error, InputError, InputErrorKind};
+use crate::model::{
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Layout, Operand, Output,
+    ParseError, Schedule, StagePolicy, Tile,
+};
+
+/// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Defaults,
+    Kernel,
+    Sweep,
+}
+
+/// A value of one configuration field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Value {
+    Cutlass(CutlassVersion),
+    Kind(KernelKind),
+    A(Operand),
+    B(Operand),
+    C(Output),
+    D(Output),
+    Tile(Tile),
+    Cluster(Cluster),
+    Schedule(Schedule),
+    Stages(StagePolicy),
+    Fusion(Fusion),
+    Epilogue(Epilogue),
+}
+
+impl Value {
+    fn field(self) -> ConfigField {
+        match self {
+            Value::Cutlass(_) => ConfigField::Cutlass,
+            Value::Kind(_) => ConfigField::Kind,
+            Value::A(_) => ConfigField::A,
+            Value::B(_) => ConfigField::B,
+            Value::C(_) => ConfigField::C,
+            Value::D(_) => ConfigField::D,
+            Value::Tile(_) => ConfigField::Tile,
+            Value::Cluster(_) => ConfigField::Cluster,
+            Value::Schedule(_) => ConfigField::Schedule,
+            Value::Stages(_) => ConfigField::Stages,
+            Value::Fusion(_) => ConfigField::Fusion,
+            Value::Epilogue(_) => ConfigField::Epilogue,
+        }
+    }
+}
+
+/// One alternative of an axis: the values it sets, each with its span.
+type Alternative = Vec<(Value, Range<usize>)>;
+
+/// The settings in force for a table: `[defaults]` overlaid with the table's own keys.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Per key, the alternatives (one for a plain value, several for a sweep list).
+    axes: Vec<(String, Vec<Alternative>)>,
+    targets: Option<(Vec<Arch>, Range<usize>)>,
+}
+
+/// One point of the cartesian product.
+#[derive(Clone, Debug)]
+pub struct Point {
+    values: Vec<(Value, Range<usize>)>,
+    targets: Option<(Vec<Arch>, Range<usize>)>,
+}
+
+const KEYS: [&str; 17] = [
+    "name", "arch", "cutlass", "kernel", "a", "b", "c", "d", "operands", "outputs", "tile", "cluster", "schedule",
+    "stages", "carveout", "fusion", "epilogue",
+];
+
+const KEY_HELP: &str = "keys: name, arch, cutlass, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, stages, carveout, fusion, epilogue";
+
+fn parse_err(span: Range<usize>, e: ParseError) -> InputError {
+    error(
+        InputErrorKind::UnknownValue,
+        span,
+        format!("unknown {} `{}`", e.what, e.got),
+        format!("not a known {}", e.what),
+        Some(format!("expected one of: {}", e.expected.join(", "))),
+    )
+}
+
+fn type_err(span: Range<usize>, key: &str, expected: &str, found: &DeValue<'_>) -> InputError {
+    error(
+        InputErrorKind::WrongType,
+        span,
+        format!("`{key}` expects {expected}"),
+        format!("found {}", found.type_str()),
+        None,
+    )
+}
+
+fn string<'a>(v: &'a Spanned<DeValue<'_>>, key: &str) -> Result<&'a str, InputError> {
+    v.get_ref().as_str().ok_or_else(|| type_err(v.span(), key, "a string", v.get_ref()))
+}
+
+fn integer(v: &Spanned<DeValue<'_>>, key: &str) -> Result<u64, InputError> {
+    let i = v.get_ref().as_integer().ok_or_else(|| type_err(v.span(), key, "an integer", v.get_ref()))?;
+    let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();
+    let digits = digits.trim_start_matches('+');
+    let digits = digits.trim_start_matches("0x").trim_start_matches("0o").trim_start_matches("0b");
+    u64::from_str_radix(digits, i.radix()).map_err(|_| {
+        error(
+            InputErrorKind::InvalidValue,
+            v.span(),
+            format!("`{key}` must be a non-negative integer that fits 64 bits"),
+            "out of range",
+            None,
+        )
+    })
+}
+
+fn parsed<T: std::str::FromStr<Err = ParseError>>(v: &Spanned<DeValue<'_>>, key: &str) -> Result<T, InputError> {
+    string(v, key)?.parse().map_err(|e| parse_err(v.span(), e))
+}
+
+fn triple(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 3], InputError> {
+    let bad = |found: &DeValue<'_>| type_err(v.span(), key, "three positive integers like [128, 256, 128]", found);
+    let arr = v.get_ref().as_array().ok_or_else(|| bad(v.get_ref()))?;
+    if arr.len() != 3 {
+        return Err(error(
+            InputErrorKind::InvalidValue,
+            v.span(),
+            format!("`{key}` needs exactly three extents [M, N, K], found {}", arr.len()),
+            "not three extents",
+            None,
+        ));
+    }
+    let mut out = [0; 3];
+    for (o, x) in out.iter_mut().zip(arr.iter()) {
+        *o = integer(x, key)?;
+        if *o == 0 {
+            return Err(error(InputErrorKind::InvalidValue, x.span(), format!("`{key}` extents must be positive"), "zero", None));
+        }
+    }
+    Ok(out)
+}
+
+fn stages(v: &Spanned<DeValue<'_>>) -> Result<StagePolicy, InputError> {
+    match v.get_ref() {
+        DeValue::Integer(_) => {
+            let n = integer(v, "stages")?;
+            u32::try_from(n).map(StagePolicy::Fixed).map_err(|_| {
+                error(InputErrorKind::InvalidValue, v.span(), "stage count out of range", "too large", None)
+            })
+        }
+        DeValue::String(_) => parsed(v, "stages"),
+        other => Err(type_err(v.span(), "stages", "\"auto\", \"auto0\", \"auto-epi\" or an integer", other)),
+    }
+}
+
+fn fusion(v: &Spanned<DeValue<'_>>) -> Result<Fusion, InputError> {
+    let s = string(v, "fusion")?;
+    let expected = ["default", "linear-combination", "block-scale-factor", "per-col-bias-bf16", "per-col-bias-f16", "per-col-bias-f32"];
+    match s {
+        "default" => Ok(Fusion::Default),
+        "linear-combination" => Ok(Fusion::LinearCombination),
+        "block-scale-factor" => Ok(Fusion::BlockScaleFactor),
+        _ => match s.strip_prefix("per-col-bias-").map(str::parse::<Output>) {
+            Some(Ok(t)) => Ok(Fusion::PerColBias(t)),
+            _ => Err(parse_err(v.span(), ParseError::new("fusion", s, expected))),
+        },
+    }
+}
+
+fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
+    match v.get_ref() {
+        DeValue::String(s) if s == "builder" => Ok(Epilogue::Builder),
+        DeValue::String(s) => Err(parse_err(v.span(), ParseError::new("epilogue", s, ["builder", "{ smem_bytes = N }"]))),
+        DeValue::Table(t) => {
+            let mut bytes = None;
+            for (k, x) in t.iter() {
+                if k.get_ref() == "smem_bytes" {
+                    bytes = Some(integer(x, "smem_bytes")?);
+                } else {
+                    return Err(error(
+                        InputErrorKind::UnknownKey,
+                        k.span(),
+                        format!("unknown epilogue key `{}`", k.get_ref()),
+                        "not an epilogue key",
+                        Some("a custom epilogue is declared as `epilogue = { smem_bytes = N }`, N = sizeof(CollectiveEpilogue::SharedStorage)".into()),
+                    ));
+                }
+            }
+            bytes.map(|smem_bytes| Epilogue::Declared { smem_bytes }).ok_or_else(|| {
+                error(InputErrorKind::Missing, v.span(), "a declared epilogue needs `smem_bytes`", "missing smem_bytes", None)
+            })
+        }
+        other => Err(type_err(v.span(), "epilogue", "\"builder\" or { smem_bytes = N }", other)),
+    }
+}
+
+/// Parse one (non-list) value of `key`.
+fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, InputError> {
+    let one = |x: Value| Ok(vec![(x, v.span())]);
+    match key {
+        "cutlass" => one(Value::Cutlass(parsed(v, key)?)),
+        "kernel" => {
+            let s = string(v, key)?;
+            match s {
+                "dense" => one(Value::Kind(KernelKind::Dense)),
+                "grouped" => one(Value::Kind(KernelKind::Grouped)),
+                _ => Err(parse_err(v.span(), ParseError::new("kernel kind", s, ["dense", "grouped"]))),
+            }
+        }
+        "a" => one(Value::A(parsed(v, key)?)),
+        "b" => one(Value::B(parsed(v, key)?)),
+        "c" => one(Value::C(parsed(v, key)?)),
+        "d" => one(Value::D(parsed(v, key)?)),
+        "operands" | "outputs" => {
+            let pair = v.get_ref().as_array().filter(|a| a.len() == 2).ok_or_else(|| {
+                type_err(v.span(), key, if key == "operands" { "a pair [a, b]" } else { "a pair [c, d]" }, v.get_ref())
+            })?;
+            if key == "operands" {
+                Ok(vec![(Value::A(parsed(&pair[0], key)?), pair[0].span()), (Value::B(parsed(&pair[1], key)?), pair[1].span())])
+            } else {
+                Ok(vec![(Value::C(parsed(&pair[0], key)?), pair[0].span()), (Value::D(parsed(&pair[1], key)?), pair[1].span())])
+            }
+        }
+        "tile" => {
+            let [m, n, k] = triple(v, key)?;
+            one(Value::Tile(Tile { m, n, k }))
+        }
+        "cluster" => {
+            let [m, n, k] = triple(v, key)?;
+            one(Value::Cluster(Cluster { m, n, k }))
+        }
+        "schedule" => {
+            let s = string(v, key)?;
+            Schedule::ALL
+                .into_iter()
+                .find(|x| x.name() == s)
+                .map(|x| vec![(Value::Schedule(x), v.span())])
+                .ok_or_else(|| parse_err(v.span(), ParseError::new("schedule", s, Schedule::ALL.map(|x| x.name()))))
+        }
+        "stages" => one(Value::Stages(stages(v)?)),
+        "carveout" => one(Value::Stages(StagePolicy::AutoCarveout(integer(v, key)?))),
+        "fusion" => one(Value::Fusion(fusion(v)?)),
+        "epilogue" => one(Value::Epilogue(epilogue(v)?)),
+        _ => unreachable!("keys are checked before"),
+    }
+}
+
+/// Whether a sweep's value is a list of alternatives (rather than one tile or pair).
+fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
+    let Some(arr) = v.as_array() else { return false };
+    match key {
+        "tile" | "cluster" | "operands" | "outputs" => arr.first().is_some_and(|x| x.get_ref().is_array()),
+        "epilogue" => true,
+        _ => true,
+    }
+}
+
+impl Settings {
+    fn set(&mut self, key: &str, alternatives: Vec<Alternative>) {
+        self.axes.retain(|(k, _)| k != key);
+        // `carveout` and `stages` set the same field.
+        if key == "carveout" {
+            self.axes.retain(|(k, _)| k != "stages");
+        } else if key == "stages" {
+            self.axes.retain(|(k, _)| k != "carveout");
+        }
+        self.axes.push((key.to_string(), alternatives));
+    }
+
+    /// Read a table's keys over these settings, collecting every problem.
+    pub fn read_table(&mut self, t: &DeTable<'_>, scope: Scope, errors: &mut Vec<InputError>) {
+        for (k, v) in t.iter() {
+            let key = k.get_ref().as_ref();
+            if !KEYS.contains(&key) || (key == "name" && scope == Scope::Defaults) {
+                errors.push(error(
+                    InputErrorKind::UnknownKey,
+                    k.span(),
+                    format!("unknown key `{key}`"),
+                    "not a smem-lint key",
+                    Some(suggest_key(key)),
+                ));
+                continue;
+            }
+            if key == "name" {
+                continue;
+            }
+            if key == "arch" {
+                match targets(v) {
+                    Ok(a) => self.targets = Some((a, v.span())),
+                    Err(e) => errors.push(e),
+                }
+                continue;
+            }
+            let result = if scope == Scope::Sweep && is_list_of_alternatives(key, v.get_ref()) {
+                let items = v.get_ref().as_array().map(|a| a.iter().collect::<Vec<_>>()).unwrap_or_default();
+                if items.is_empty() {
+                    Err(error(InputErrorKind::InvalidValue, v.span(), format!("`{key}` sweeps over nothing"), "empty list", None))
+                } else {
+                    items.into_iter().map(|x| alternative(key, x)).collect::<Result<Vec<_>, _>>()
+                }
+            } else {
+                alternative(key, v).map(|a| vec![a])
+            };
+            match result {
+                Ok(alts) => self.set(key, alts),
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+
+    /// The cartesian product of every axis, in key order.
+    pub fn expand(&self) -> Vec<Point> {
+        let mut points = vec![Point { values: Vec::new(), targets: self.targets.clone() }];
+        for (_, alts) in &self.axes {
+            let mut next = Vec::with_capacity(points.len() * alts.len());
+            for p in &points {
+                for alt in alts {
+                    let mut q = p.clone();
+                    q.values.extend(alt.iter().cloned());
+                    next.push(q);
+                }
+            }
+            points = next;
+        }
+        points
+    }
+}
+
+fn targets(v: &Spanned<DeValue<'_>>) -> Result<Vec<Arch>, InputError> {
+    match v.get_ref() {
+        DeValue::String(_) => Ok(vec![parsed(v, "arch")?]),
+        DeValue::Array(items) if !items.is_empty() => items.iter().map(|x| parsed(x, "arch")).collect(),
+        other => Err(type_err(v.span(), "arch", "an architecture or a non-empty list of them", other)),
+    }
+}
+
+fn suggest_key(key: &str) -> String {
+    let near = KEYS.iter().filter(|k| **k != "name").min_by_key(|k| edit_distance(key, k)).copied().unwrap_or("tile");
+    if edit_distance(key, near) <= 2 {
+        format!("did you mean `{near}`? {KEY_HELP}")
+    } else {
+        KEY_HELP.to_string()
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl Point {
+    /// The configuration of this point; `name_span` stands in for missing keys.
+    #[allow(clippy::type_complexity)]
+    pub fn build(
+        &self,
+        name_span: &Range<usize>,
+    ) -> Result<(KernelConfig, Vec<Arch>, HashMap<ConfigField, Range<usize>>), InputError> {
+        let mut spans = HashMap::new();
+        let (mut a, mut b, mut c, mut d, mut tile) = (None, None, None, None, None);
+        let mut cfg = KernelConfig {
+            arch: Arch::Sm120,
+            cutlass: CutlassVersion::LATEST,
+            kind: KernelKind::Dense,
+            a: Operand::Nvfp4,
+            b: Operand::Nvfp4,
+            layout_a: Layout::RowMajor,
+            layout_b: Layout::ColumnMajor,
+            c: Output::Void,
+            d: Output::Bf16,
+            layout_cd: Layout::RowMajor,
+            fusion: Fusion::Default,
+            epilogue: Epilogue::Builder,
+            tile: Tile { m: 0, n: 0, k: 0 },
+            cluster: Cluster::ONE,
+            schedule: Schedule::Auto,
+            stages: StagePolicy::Auto,
+        };
+        for (v, span) in &self.values {
+            spans.insert(v.field(), span.clone());
+            match *v {
+                Value::Cutlass(x) => cfg.cutlass = x,
+                Value::Kind(x) => cfg.kind = x,
+                Value::A(x) => a = Some(x),
+                Value::B(x) => b = Some(x),
+                Value::C(x) => c = Some(x),
+                Value::D(x) => d = Some(x),
+                Value::Tile(x) => tile = Some(x),
+                Value::Cluster(x) => cfg.cluster = x,
+                Value::Schedule(x) => cfg.schedule = x,
+                Value::Stages(x) => cfg.stages = x,
+                Value::Fusion(x) => cfg.fusion = x,
+                Value::Epilogue(x) => cfg.epilogue = x,
+            }
+        }
+        let missing = |key: &str| {
+            error(
+                InputErrorKind::Missing,
+                name_span.clone(),
+                format!("this kernel has no `{key}`"),
+                format!("`{key}` is not set here or in [defaults]"),
+                Some(format!("add `{key} = ...` to the kernel or to [defaults]")),
+            )
+        };
+        cfg.a = a.ok_or_else(|| missing("a"))?;
+        cfg.b = b.ok_or_else(|| missing("b"))?;
+        cfg.c = c.ok_or_else(|| missing("c"))?;
+        cfg.d = d.ok_or_else(|| missing("d"))?;
+        cfg.tile = tile.ok_or_else(|| missing("tile"))?;
+        let (targets, arch_span) = self.targets.clone().unwrap_or((vec![Arch::Sm120], name_span.clone()));
+        spans.insert(ConfigField::Arch, arch_span);
+        cfg.arch = targets[0];
+        Ok((cfg, targets, spans))
+    }
+}

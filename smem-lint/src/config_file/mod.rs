@@ -1,0 +1,267 @@
+//! The TOML configuration format: named kernels, sweeps, per-file defaults, target architectures.
+//!
+//! ```toml
+//! [defaults]
+//! arch = ["sm120", "sm121"]      # targets: each kernel is checked against each cap
+//! cutlass = "4.5.0"
+//! kernel = "grouped"
+//! a = "nvfp4"
+//! b = "nvfp4"
+//! c = "bf16"
+//! d = "bf16"
+//!
+//! [[kernel]]
+//! name = "moe_128x256x128"
+//! tile = [128, 256, 128]
+//! stages = 4
+//!
+//! [[sweep]]
+//! name = "nvfp4"
+//! tile = [[128, 128, 128], [128, 256, 128]]
+//! stages = ["auto", 2, 3]
+//! outputs = [["bf16", "bf16"], ["void", "nvfp4"]]
+//! ```
+//!
+//! Parsing collects every problem of a file in one pass and keeps the byte span of every value, so
+//! that findings point at the exact value that produced them (a sweep's list element included).
+
+mod fields;
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use crate::emit::identifier;
+use crate::model::{Arch, ConfigField, KernelConfig};
+
+pub use fields::Settings;
+
+/// What kind of input problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputErrorKind {
+    Syntax,
+    UnknownKey,
+    WrongType,
+    UnknownValue,
+    InvalidValue,
+    Missing,
+    DuplicateName,
+}
+
+impl InputErrorKind {
+    pub const fn code(self) -> &'static str {
+        match self {
+            InputErrorKind::Syntax => "smem::toml-syntax",
+            InputErrorKind::UnknownKey => "smem::unknown-key",
+            InputErrorKind::WrongType => "smem::wrong-type",
+            InputErrorKind::UnknownValue => "smem::unknown-value",
+            InputErrorKind::InvalidValue => "smem::invalid-value",
+            InputErrorKind::Missing => "smem::missing-key",
+            InputErrorKind::DuplicateName => "smem::duplicate-name",
+        }
+    }
+}
+
+/// A problem with the file itself, at a span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub kind: InputErrorKind,
+    pub span: Range<usize>,
+    pub message: String,
+    pub label: String,
+    pub help: Option<String>,
+}
+
+/// One kernel configuration declared by the file (a `[[kernel]]`, or one point of a `[[sweep]]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// A C identifier, unique in the file.
+    pub name: String,
+    pub config: KernelConfig,
+    /// The architectures to check it against.
+    pub targets: Vec<Arch>,
+    /// Where each field's value was written (for the kernel, the sweep element, or `[defaults]`).
+    pub spans: HashMap<ConfigField, Range<usize>>,
+    /// The `name = ...` value (or the table) that declared it.
+    pub name_span: Range<usize>,
+}
+
+impl Entry {
+    /// The span for a finding about `field`, falling back to the entry's name.
+    pub fn span_of(&self, field: ConfigField) -> Range<usize> {
+        self.spans.get(&field).cloned().unwrap_or_else(|| self.name_span.clone())
+    }
+}
+
+/// A parsed file: its entries and every problem found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedFile {
+    pub entries: Vec<Entry>,
+    pub errors: Vec<InputError>,
+    /// Every `name = ...` of a kernel or sweep table, valid or not, for the duplicate check.
+    pub declared: Vec<(String, Range<usize>)>,
+}
+
+pub(crate) fn error(
+    kind: InputErrorKind,
+    span: Range<usize>,
+    message: impl Into<String>,
+    label: impl Into<String>,
+    help: Option<String>,
+) -> InputError {
+    InputError { kind, span, message: message.into(), label: label.into(), help }
+}
+
+/// Parse a configuration file's text.
+pub fn parse(source: &str) -> ParsedFile {
+    let mut out = ParsedFile::default();
+    let (root, syntax) = DeTable::parse_recoverable(source);
+    // The parser recovers, but one missing bracket cascades into several errors and a half-read
+    // table: report the first syntax error only, and nothing about a file that does not parse.
+    if let Some(e) = syntax.first() {
+        let span = e.span().unwrap_or(0..0);
+        out.errors.push(error(
+            InputErrorKind::Syntax,
+            span,
+            format!("TOML syntax: {}", e.message().trim()),
+            "here",
+            (syntax.len() > 1).then(|| "fix this first: later syntax errors may follow from it".to_string()),
+        ));
+        return out;
+    }
+    let root = root.get_ref();
+    let mut defaults = Settings::default();
+    if let Some(d) = root.get("defaults") {
+        match d.get_ref() {
+            DeValue::Table(t) => defaults.read_table(t, fields::Scope::Defaults, &mut out.errors),
+            other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
+        }
+    }
+    for (key, value) in root.iter() {
+        match key.get_ref().as_ref() {
+            "defaults" => {}
+            "kernel" | "sweep" => {
+                let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
+                let Some(tables) = tables_of(value, &mut out.errors) else { continue };
+                for table in tables {
+                    read_entry(table, scope, &defaults, &mut out);
+                }
+            }
+            other => out.errors.push(error(
+                InputErrorKind::UnknownKey,
+                key.span(),
+                format!("unknown top-level key `{other}`"),
+                "not a smem-lint key",
+                Some("the top level holds `[defaults]`, `[[kernel]]` and `[[sweep]]`".into()),
+            )),
+        }
+    }
+    let mut seen: HashMap<String, Range<usize>> = HashMap::new();
+    for (name, span) in &out.declared {
+        if let Some(first) = seen.get(name) {
+            let (line, _) = line_col(source, first.start);
+            out.errors.push(error(
+                InputErrorKind::DuplicateName,
+                span.clone(),
+                format!("kernel name `{name}` is used twice"),
+                format!("first used on line {line}"),
+                Some("names become C identifiers in emitted tables; make them unique".into()),
+            ));
+        } else {
+            seen.insert(name.clone(), span.clone());
+        }
+    }
+    out.errors.sort_by_key(|e| e.span.start);
+    out
+}
+
+fn wrong_type(span: Range<usize>, message: &str, found: &DeValue<'_>) -> InputError {
+    error(InputErrorKind::WrongType, span, message, format!("found {}", found.type_str()), None)
+}
+
+fn tables_of<'a, 'i>(value: &'a Spanned<DeValue<'i>>, errors: &mut Vec<InputError>) -> Option<Vec<&'a Spanned<DeValue<'i>>>> {
+    match value.get_ref() {
+        DeValue::Array(items) => Some(items.iter().collect()),
+        other => {
+            errors.push(wrong_type(value.span(), "`kernel` and `sweep` are arrays of tables: write `[[kernel]]`", other));
+            None
+        }
+    }
+}
+
+fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Settings, out: &mut ParsedFile) {
+    let DeValue::Table(t) = table.get_ref() else {
+        out.errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
+        return;
+    };
+    let mut settings = defaults.clone();
+    let before = out.errors.len();
+    settings.read_table(t, scope, &mut out.errors);
+    let (name, name_span) = match t.get("name") {
+        Some(v) => match v.get_ref().as_str() {
+            Some(s) => (s.to_string(), v.span()),
+            None => {
+                out.errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
+                return;
+            }
+        },
+        None => {
+            out.errors.push(error(
+                InputErrorKind::Missing,
+                table.span(),
+                format!("this {} has no `name`", if scope == fields::Scope::Kernel { "kernel" } else { "sweep" }),
+                "add `name = \"...\"`",
+                None,
+            ));
+            return;
+        }
+    };
+    out.declared.push((identifier(&name), name_span.clone()));
+    if out.errors.len() > before {
+        return;
+    }
+    let points = settings.expand();
+    let single = scope == fields::Scope::Kernel;
+    for p in points {
+        match p.build(&name_span) {
+            Ok((config, targets, spans)) => {
+                let full = if single { identifier(&name) } else { identifier(&format!("{name}_{}", point_suffix(&config))) };
+                out.entries.push(Entry { name: full, config, targets, spans, name_span: name_span.clone() });
+            }
+            Err(e) => {
+                out.errors.push(e);
+                return;
+            }
+        }
+    }
+}
+
+/// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point.
+fn point_suffix(c: &KernelConfig) -> String {
+    format!(
+        "{}_{}x{}_{}_{}_{}x{}x{}_{}_s{}",
+        c.kind.name(),
+        c.a,
+        c.b,
+        c.c,
+        c.d,
+        c.tile.m,
+        c.tile.n,
+        c.tile.k,
+        c.schedule.name(),
+        c.stages
+    )
+}
+
+/// Line and column (1-based) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let before = &source[..offset.min(source.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    (line, col)
+}
+
+/// Keep `DeTable` in the public surface for the cargo front end, which reads Cargo.toml the same way.
+pub type Table<'i> = DeTable<'i>;

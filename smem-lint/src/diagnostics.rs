@@ -1,0 +1,243 @@
+//! Findings and input errors as miette diagnostics, and their renderings (human, JSON, SARIF).
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+use serde_json::{json, Value};
+
+use crate::check::{FileReport, Finding, Problem};
+use crate::config_file::{line_col, InputError};
+use crate::model::{Footprint, Role};
+
+/// One rendered problem: a code, a message, labels into the file, and help.
+#[derive(Debug)]
+pub struct Diag {
+    pub code: &'static str,
+    pub message: String,
+    pub labels: Vec<LabeledSpan>,
+    pub help: Option<String>,
+    pub source: Arc<NamedSource<String>>,
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diag {}
+
+impl Diagnostic for Diag {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+    fn severity(&self) -> Option<Severity> {
+        Some(Severity::Error)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&*self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(self.labels.iter().cloned()))
+    }
+}
+
+fn archs_text(f: &Finding) -> String {
+    f.archs.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// The three largest items of the breakdown, by role: `A tiles 49152 B (3 x 16384)`.
+pub fn largest_items(fp: &Footprint) -> String {
+    fp.by_role()
+        .into_iter()
+        .filter(|(r, _)| *r != Role::Padding)
+        .take(4)
+        .map(|(role, bytes)| {
+            let per = fp.members.iter().find(|m| m.role == role).and_then(|m| m.per_stage);
+            match per {
+                Some(p) if matches!(role, Role::OperandA | Role::OperandB | Role::ScaleFactorA | Role::ScaleFactorB) => {
+                    format!("{} {bytes} B ({} x {})", role.name(), p.stages, p.bytes_per_stage)
+                }
+                _ => format!("{} {bytes} B", role.name()),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn suggestions_text(f: &Finding) -> Option<String> {
+    (!f.suggestions.is_empty()).then(|| {
+        let items: Vec<String> = f.suggestions.iter().map(|s| s.describe()).collect();
+        format!("nearest that fit: {}", items.join("; "))
+    })
+}
+
+/// The finding as a diagnostic over `source`.
+pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
+    let archs = archs_text(f);
+    let name = &f.entry;
+    let (message, label, mut help): (String, String, Vec<String>) = match &f.problem {
+        Problem::ExceedsCap { needs, cap, over, auto_overflow } => {
+            let mut help = Vec::new();
+            if let Some(fp) = &f.footprint {
+                help.push(format!(
+                    "{} stages; largest items: {}",
+                    fp.stages,
+                    largest_items(fp)
+                ));
+            }
+            if let Some(o) = auto_overflow {
+                help.push(format!(
+                    "CUTLASS's automatic stage count ({} stages) overflows: its budget leaves out kernel-level storage; it compiles, then fails in initialize() with kErrorInternal",
+                    o.auto_stages
+                ));
+            }
+            (
+                format!("`{name}` needs {needs} bytes of shared memory, {over} more than {archs} allows"),
+                format!("needs {needs} bytes, cap {cap} on {archs}, over by {over} bytes"),
+                help,
+            )
+        }
+        Problem::Rejected(r) => (
+            format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
+            r.detail.clone(),
+            Vec::new(),
+        ),
+        Problem::Unbuildable(u) => (
+            format!("`{name}` compiles but cannot be built: \"{}\"", u.message),
+            u.detail.clone(),
+            f.footprint.iter().map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes)).collect(),
+        ),
+        Problem::NotModelled(e) => (format!("`{name}` cannot be checked: {}", e.message), "outside the model".into(), vec![e.hint.to_string()]),
+    };
+    help.extend(suggestions_text(f));
+    let mut labels = vec![LabeledSpan::new_primary_with_span(Some(label), f.span.clone())];
+    for (span, text) in &f.secondary {
+        if *span != f.span {
+            labels.push(LabeledSpan::new_with_span(Some(text.clone()), span.clone()));
+        }
+    }
+    Diag { code: f.problem.code(), message, labels, help: (!help.is_empty()).then(|| help.join("\n")), source: source.clone() }
+}
+
+/// An input error as a diagnostic.
+pub fn input_diag(e: &InputError, source: &Arc<NamedSource<String>>) -> Diag {
+    Diag {
+        code: e.kind.code(),
+        message: e.message.clone(),
+        labels: vec![LabeledSpan::new_primary_with_span(Some(e.label.clone()), e.span.clone())],
+        help: e.help.clone(),
+        source: source.clone(),
+    }
+}
+
+/// Every diagnostic of a report, input errors first, in file order.
+pub fn diags(report: &FileReport) -> Vec<Diag> {
+    let source = Arc::new(NamedSource::new(report.path.display().to_string(), report.source.clone()).with_language("toml"));
+    let mut out: Vec<Diag> = report.input_errors.iter().map(|e| input_diag(e, &source)).collect();
+    let mut findings: Vec<&Finding> = report.findings.iter().collect();
+    findings.sort_by_key(|f| f.span.start);
+    out.extend(findings.into_iter().map(|f| finding_diag(f, &source)));
+    out
+}
+
+/// Render diagnostics as text; `color` picks the themed or plain renderer; `width` the line width.
+pub fn render(diags: &[Diag], color: bool, width: usize) -> String {
+    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false);
+    let mut out = String::new();
+    for d in diags {
+        let _ = handler.render_report(&mut out, d);
+        out.push('\n');
+    }
+    out
+}
+
+fn location(report: &FileReport, span: &std::ops::Range<usize>) -> (usize, usize, usize, usize) {
+    let (l1, c1) = line_col(&report.source, span.start);
+    let (l2, c2) = line_col(&report.source, span.end);
+    (l1, c1, l2, c2)
+}
+
+/// The findings and input errors of all reports as one JSON document.
+pub fn to_json(reports: &[FileReport]) -> Value {
+    let mut items = Vec::new();
+    for r in reports {
+        for e in &r.input_errors {
+            let (line, column, ..) = location(r, &e.span);
+            items.push(json!({
+                "file": r.path.display().to_string(), "line": line, "column": column,
+                "code": e.kind.code(), "severity": "error", "message": e.message, "help": e.help,
+            }));
+        }
+        for f in &r.findings {
+            let (line, column, ..) = location(r, &f.span);
+            let mut o = json!({
+                "file": r.path.display().to_string(), "line": line, "column": column,
+                "code": f.problem.code(), "severity": "error", "kernel": f.entry,
+                "archs": f.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
+                "message": finding_diag(f, &Arc::new(NamedSource::new("", String::new()))).message,
+                "suggestions": f.suggestions.iter().map(|s| s.describe()).collect::<Vec<_>>(),
+            });
+            if let Problem::ExceedsCap { needs, cap, over, .. } = f.problem {
+                o["kernel_bytes"] = json!(needs);
+                o["cap_bytes"] = json!(cap);
+                o["over_bytes"] = json!(over);
+            }
+            items.push(o);
+        }
+    }
+    let checked: usize = reports.iter().map(|r| r.checked).sum();
+    let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
+    json!({"findings": items, "summary": {"files": reports.len(), "checked": checked, "launchable_kernels": launchable}})
+}
+
+/// SARIF 2.1.0 with locations into the TOML files.
+pub fn to_sarif(reports: &[FileReport]) -> Value {
+    let mut results = Vec::new();
+    let mut rules: Vec<&'static str> = Vec::new();
+    let mut push = |code: &'static str, message: String, r: &FileReport, span: &std::ops::Range<usize>| {
+        if !rules.contains(&code) {
+            rules.push(code);
+        }
+        let (sl, sc, el, ec) = location(r, span);
+        results.push(json!({
+            "ruleId": code,
+            "level": "error",
+            "message": {"text": message},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": r.path.display().to_string().replace('\\', "/")},
+                "region": {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec}
+            }}]
+        }));
+    };
+    let blank = Arc::new(NamedSource::new("", String::new()));
+    for r in reports {
+        for e in &r.input_errors {
+            push(e.kind.code(), e.message.clone(), r, &e.span);
+        }
+        for f in &r.findings {
+            let d = finding_diag(f, &blank);
+            let text = match &d.help {
+                Some(h) => format!("{}\n{}", d.message, h),
+                None => d.message.clone(),
+            };
+            push(f.problem.code(), text, r, &f.span);
+        }
+    }
+    rules.sort_unstable();
+    let rules: Vec<Value> =
+        rules.iter().map(|c| json!({"id": c, "shortDescription": {"text": Problem::rule_text(c)}})).collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "smem-lint", "version": env!("CARGO_PKG_VERSION"), "rules": rules}},
+            "results": results
+        }]
+    })
+}

@@ -1,0 +1,118 @@
+//! The nearest configurations that fit: what a diagnostic's help proposes.
+//!
+//! Every suggestion is evaluated with the model, so a suggestion never proposes something that does
+//! not fit. Pure: no I/O.
+
+use crate::model::{
+    assess, Arch, CutlassVersion, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Status, Tile,
+};
+
+/// What a suggestion changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// `StageCount<N>`.
+    Stages(u64),
+    /// The same kernel without a C source (`c = "void"`), which halves the epilogue buffers.
+    VoidC,
+    /// A smaller CTA tile.
+    Tile(Tile),
+    /// Another schedule.
+    Schedule(Schedule),
+    /// Another CUTLASS version.
+    Cutlass(CutlassVersion),
+}
+
+/// A configuration that fits, and how it differs from the original.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub change: Change,
+    pub config: KernelConfig,
+    pub kernel_bytes: u64,
+    pub headroom: u64,
+}
+
+impl Suggestion {
+    /// `use stages = 3 (97280 bytes, 4096 to spare)`.
+    pub fn describe(&self) -> String {
+        let what = match self.change {
+            Change::Stages(s) => format!("use stages = {s}"),
+            Change::VoidC => "drop the C source (c = \"void\")".to_string(),
+            Change::Tile(t) => format!("use tile [{}, {}, {}]", t.m, t.n, t.k),
+            Change::Schedule(s) => format!("use schedule = \"{}\"", s.name()),
+            Change::Cutlass(v) => format!("use CUTLASS {v}"),
+        };
+        format!("{what} ({} bytes, {} to spare)", self.kernel_bytes, self.headroom)
+    }
+}
+
+fn try_fit(change: Change, config: KernelConfig, arch: Arch) -> Option<Suggestion> {
+    let a = assess(&config, arch).ok()?;
+    match (a.status, a.footprint) {
+        (Status::Fits { headroom }, Some(f)) => Some(Suggestion { change, config, kernel_bytes: f.kernel_bytes, headroom }),
+        _ => None,
+    }
+}
+
+/// Smaller tiles, nearest first: halve N, halve M, halve K (never below 64 / 32 / the scale-factor block).
+fn smaller_tiles(t: Tile) -> Vec<Tile> {
+    let mut out = Vec::new();
+    if t.n >= 128 {
+        out.push(Tile { n: t.n / 2, ..t });
+    }
+    if t.m >= 256 {
+        out.push(Tile { m: t.m / 2, ..t });
+    }
+    if t.k >= 128 {
+        out.push(Tile { k: t.k / 2, ..t });
+    }
+    out
+}
+
+/// Up to four launchable neighbours of `cfg` on `arch`, nearest first.
+pub fn suggestions(cfg: &KernelConfig, arch: Arch) -> Vec<Suggestion> {
+    let mut out: Vec<Suggestion> = Vec::new();
+    let rejected = matches!(crate::model::evaluate(cfg), Ok(Evaluation::Rejected(_)));
+    if let Ok(a) = assess(cfg, arch) {
+        if let Some(s) = a.largest_fitting_stages {
+            let current = a.footprint.as_ref().map(|f| f.stages);
+            if current != Some(s) || rejected {
+                out.extend(try_fit(Change::Stages(s), KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg }, arch));
+            }
+        }
+    }
+    if cfg.c != Output::Void {
+        out.extend(try_fit(Change::VoidC, KernelConfig { c: Output::Void, ..*cfg }, arch));
+    }
+    if cfg.schedule != Schedule::Auto {
+        out.extend(try_fit(Change::Schedule(Schedule::Auto), KernelConfig { schedule: Schedule::Auto, ..*cfg }, arch));
+    }
+    for v in CutlassVersion::ALL {
+        if v != cfg.cutlass && rejected {
+            out.extend(try_fit(Change::Cutlass(v), KernelConfig { cutlass: v, ..*cfg }, arch));
+        }
+    }
+    if let Some(s) = smaller_tiles(cfg.tile).into_iter().find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch)) {
+        out.push(s);
+    }
+    out.truncate(4);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::*;
+
+    #[test]
+    fn every_suggestion_fits_and_the_stage_count_comes_first() {
+        let cfg = KernelConfig {
+            stages: StagePolicy::Fixed(4),
+            ..KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
+        };
+        let s = suggestions(&cfg, Arch::Sm120);
+        assert!(matches!(s[0].change, Change::Stages(3)), "{s:?}");
+        for x in &s {
+            assert!(x.kernel_bytes <= 101_376);
+        }
+    }
+}

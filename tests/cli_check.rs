@@ -1,0 +1,156 @@
+//! `smem-lint check` and `explain` as a user runs them: rendered diagnostics (snapshots, no colour,
+//! fixed width) for each kind of problem, exit codes, JSON and SARIF.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).current_dir(root()).args(args).env_remove("CLICOLOR_FORCE").output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn check_fixture(name: &str) -> (i32, String) {
+    let path = format!("tests/fixtures/check/{name}.toml");
+    let (code, stdout, _) = run(&["check", &path, "--color", "never"]);
+    (code, stdout)
+}
+
+macro_rules! snapshot_case {
+    ($test:ident, $fixture:literal, $code:expr) => {
+        #[test]
+        fn $test() {
+            let (code, out) = check_fixture($fixture);
+            assert_eq!(code, $code, "{out}");
+            insta::assert_snapshot!($fixture, out);
+        }
+    };
+}
+
+snapshot_case!(clean_file_exits_0, "clean", 0);
+snapshot_case!(over_the_cap_points_at_the_stage_count, "exceeds_cap", 1);
+snapshot_case!(cutlass_auto_stage_overflow_is_explained, "auto_overflow", 1);
+snapshot_case!(too_few_stages_is_a_cutlass_rejection, "rejected_stages", 1);
+snapshot_case!(sf_vector_rejection_in_4_2, "rejected_sfvector", 1);
+snapshot_case!(unbuildable_tile, "unbuildable", 1);
+snapshot_case!(unmodelled_arch_is_refused, "not_modelled", 1);
+snapshot_case!(input_errors_all_reported_in_one_run, "input_errors", 2);
+snapshot_case!(toml_syntax_error, "syntax", 2);
+snapshot_case!(tile_outside_the_model, "odd_tile", 1);
+
+/// The over-cap numbers in the diagnostic are the measured ones: dense NVFP4 128x256x128 with
+/// StageCount<4> is 124928 bytes (tests/data/sm120-extra-4.2.0.jsonl).
+#[test]
+fn over_cap_message_carries_measured_bytes() {
+    let (_, out) = check_fixture("exceeds_cap");
+    assert!(out.contains("needs 124928 bytes, cap 101376 on sm120, over by 23552 bytes"), "{out}");
+    assert!(out.contains("use stages = 3"), "{out}");
+}
+
+#[test]
+fn every_problem_of_every_file_in_one_run() {
+    let (code, out, _) = run(&["check", "tests/fixtures/check", "--format", "json"]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    let codes: Vec<&str> = findings.iter().map(|f| f["code"].as_str().unwrap()).collect();
+    for c in [
+        "smem::exceeds-cap",
+        "smem::auto-stages-overflow",
+        "smem::cutlass-rejects",
+        "smem::unbuildable",
+        "smem::not-modelled",
+        "smem::unknown-key",
+        "smem::wrong-type",
+        "smem::unknown-value",
+        "smem::invalid-value",
+        "smem::missing-key",
+        "smem::duplicate-name",
+        "smem::toml-syntax",
+    ] {
+        assert!(codes.contains(&c), "no {c} in {codes:?}");
+    }
+    let over = findings.iter().find(|f| f["code"] == "smem::exceeds-cap").unwrap();
+    assert_eq!(over["line"], 9);
+    assert_eq!(over["over_bytes"], 23552);
+}
+
+#[test]
+fn sarif_points_into_the_toml() {
+    let (code, out, _) = run(&["check", "tests/fixtures/check/exceeds_cap.toml", "--format", "sarif"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["version"], "2.1.0");
+    let run = &v["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "smem-lint");
+    let r = &run["results"][0];
+    assert_eq!(r["ruleId"], "smem::exceeds-cap");
+    assert_eq!(r["level"], "error");
+    let loc = &r["locations"][0]["physicalLocation"];
+    assert_eq!(loc["artifactLocation"]["uri"], "tests/fixtures/check/exceeds_cap.toml");
+    assert_eq!(loc["region"]["startLine"], 9);
+    assert_eq!(loc["region"]["startColumn"], 10);
+    assert!(run["tool"]["driver"]["rules"].as_array().unwrap().iter().any(|x| x["id"] == "smem::exceeds-cap"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&["check", "tests/fixtures/check/does-not-exist.toml"]).0, 2);
+    assert_eq!(run(&["check", "--format", "xml", "configs"]).0, 2);
+    assert_eq!(run(&["frobnicate"]).0, 2);
+    assert_eq!(run(&["--help"]).0, 0);
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let (_, plain, _) = run(&["check", "tests/fixtures/check/exceeds_cap.toml"]);
+    assert!(!plain.contains('\u{1b}'), "piped output must not be coloured");
+    let (_, forced, _) = run(&["check", "tests/fixtures/check/exceeds_cap.toml", "--color", "always"]);
+    assert!(forced.contains('\u{1b}'));
+}
+
+#[test]
+fn bundled_configs_have_no_input_errors() {
+    let (code, out, _) = run(&["check", "configs", "--format", "json"]);
+    assert!(code <= 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["findings"].as_array().unwrap().iter().all(|f| !f["code"].as_str().unwrap().contains("key")));
+}
+
+/// explain on the CUTLASS 79 examples reproduces the nvcc-measured sizes of the spec's table
+/// (shared/spec/cutlass-4.2-sm120.md §6, rows 3, 13, 7, 25, 26).
+#[test]
+fn explain_reproduces_the_measured_79_examples() {
+    for (kernel, kernel_bytes, mainloop, epilogue, stages) in [
+        ("ex79a_nvfp4_bf16_gemm", 88064, 74752, 13312, 4),
+        ("ex79b_nvfp4_nvfp4_gemm", 86016, 74752, 11264, 4),
+        ("ex79c_mxfp8_mxfp6_bf16_gemm", 81920, 68608, 13312, 2),
+        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_cooperative_sauto", 87040, 74752, 11264, 4),
+        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_pingpong_sauto", 87040, 74752, 11264, 4),
+    ] {
+        let (code, out, err) = run(&["explain", "configs/cutlass-79-examples.toml", "--kernel", kernel, "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let f = &v["footprint"];
+        assert_eq!((f["kernel_bytes"].as_u64(), f["mainloop_bytes"].as_u64(), f["epilogue_bytes"].as_u64(), f["stages"].as_u64()),
+            (Some(kernel_bytes), Some(mainloop), Some(epilogue), Some(stages)), "{kernel}");
+        let sum: u64 = f["members"].as_array().unwrap().iter().map(|m| m["bytes"].as_u64().unwrap()).sum();
+        assert_eq!(sum, kernel_bytes);
+        assert_eq!(v["verdicts"][0]["status"], "fits");
+    }
+}
+
+#[test]
+fn explain_table_names_every_member() {
+    let (code, out, _) = run(&["explain", "tests/fixtures/check/exceeds_cap.toml"]);
+    assert_eq!(code, 0);
+    for needle in ["smem_A", "smem_B", "smem_SFA", "smem_SFB", "pipelines.mainloop", "scheduler", "padding", "sm120: exceeds the cap of 101376 by 23552 bytes; largest stage count that fits: 3"] {
+        assert!(out.contains(needle), "no {needle} in\n{out}");
+    }
+    let (code, _, err) = run(&["explain", "configs/cutlass-79-examples.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--kernel"));
+}
