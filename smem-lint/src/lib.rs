@@ -19,6 +19,8 @@
 
 #![forbid(unsafe_code)]
 
+pub use checked::{table_entry, SmemChecked};
+
 #[cfg(feature = "cli")]
 pub mod config_file;
 #[cfg(feature = "cli")]
@@ -27,7 +29,9 @@ pub mod check;
 pub mod diagnostics;
 #[cfg(feature = "cli")]
 pub mod cli;
+mod checked;
 pub mod emit;
+pub mod markers;
 #[cfg(feature = "cli")]
 pub mod explain;
 #[cfg(feature = "cli")]

@@ -243,7 +243,7 @@ pub struct KernelConfig {
 impl KernelConfig {
     /// The SM120 block-scaled defaults the CUTLASS examples use: TN operands, row-major C/D,
     /// cluster 1x1x1, auto schedule, examples-style automatic stage count, latest CUTLASS.
-    pub fn sm120(kind: KernelKind, a: Operand, b: Operand, c: Output, d: Output, tile: Tile) -> Self {
+    pub const fn sm120(kind: KernelKind, a: Operand, b: Operand, c: Output, d: Output, tile: Tile) -> Self {
         KernelConfig {
             arch: Arch::Sm120,
             cutlass: CutlassVersion::LATEST,

@@ -1,0 +1,97 @@
+//! Parse the attribute's arguments: target architectures, then `key = value` pairs.
+
+use proc_macro2::{Span, TokenStream};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Expr, Lit, Meta, Token};
+
+/// A value as written, with its span.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// `nvfp4`, `"4.5.0"`, `pingpong`, `"auto"`.
+    Word(String),
+    /// `4`.
+    Int(u64),
+    /// `[128, 256, 128]` or `(128, 256, 128)`.
+    Ints(Vec<u64>),
+}
+
+/// Everything declared, in order, each with the span to blame.
+#[derive(Clone, Debug, Default)]
+pub struct Spec {
+    pub archs: Vec<(String, Span)>,
+    pub pairs: Vec<(String, Value, Span)>,
+    /// Span of the whole attribute, for errors about missing keys.
+    pub attr_span: Option<Span>,
+}
+
+impl Spec {
+    pub fn get(&self, key: &str) -> Option<(&Value, Span)> {
+        self.pairs.iter().rev().find(|(k, _, _)| k == key).map(|(_, v, s)| (v, *s))
+    }
+}
+
+pub const KEYS: &[&str] = &[
+    "cutlass", "kernel", "a", "b", "c", "d", "tile", "cluster", "schedule", "stages", "carveout", "fusion",
+    "epilogue_smem_bytes",
+];
+
+fn value(expr: &Expr) -> syn::Result<Value> {
+    match expr {
+        Expr::Path(p) if p.path.get_ident().is_some() => Ok(Value::Word(p.path.get_ident().map(|i| i.to_string()).unwrap_or_default())),
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Ok(Value::Word(s.value())),
+            Lit::Int(i) => i.base10_parse().map(Value::Int),
+            other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
+        },
+        Expr::Array(a) => a.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
+        Expr::Tuple(t) => t.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
+        Expr::Paren(p) => value(&p.expr),
+        other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
+    }
+}
+
+fn int(e: &Expr) -> syn::Result<u64> {
+    match e {
+        Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) => i.base10_parse(),
+        other => Err(syn::Error::new(other.span(), "expected an integer extent")),
+    }
+}
+
+/// Parse `sm120, sm121, cutlass = "4.5.0", tile = [128, 256, 128], ...`: the well-formed arguments,
+/// and an error on the tokens of every malformed one (so later steps can report more).
+pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
+    let span = attr.span();
+    let mut spec = Spec { attr_span: Some(span), ..Spec::default() };
+    let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(attr) {
+        Ok(m) => m,
+        Err(e) => return (spec, Some(e)),
+    };
+    let mut errors: Option<syn::Error> = None;
+    let mut push = |e: syn::Error| match &mut errors {
+        Some(all) => all.combine(e),
+        None => errors = Some(e),
+    };
+    for meta in metas {
+        match meta {
+            Meta::Path(p) => match p.get_ident() {
+                Some(id) => spec.archs.push((id.to_string(), id.span())),
+                None => push(syn::Error::new(p.span(), "expected an architecture such as `sm120`")),
+            },
+            Meta::NameValue(nv) => {
+                let key = nv.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                if !KEYS.contains(&key.as_str()) {
+                    push(syn::Error::new(nv.path.span(), format!("unknown argument `{key}`; expected one of: {}", KEYS.join(", "))));
+                    continue;
+                }
+                match value(&nv.value) {
+                    Ok(v) => spec.pairs.push((key, v, nv.value.span())),
+                    Err(e) => push(e),
+                }
+            }
+            Meta::List(l) => push(syn::Error::new(l.span(), "expected `sm120` or `key = value`")),
+        }
+    }
+    (spec, errors)
+}

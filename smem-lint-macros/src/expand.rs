@@ -1,0 +1,98 @@
+//! Write the struct back unchanged, plus `impl smem_lint::SmemChecked`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use smem_lint::model::{Epilogue, Fusion, KernelConfig, Layout, StagePolicy};
+
+use crate::validate::Checked;
+
+fn variant(debug: impl std::fmt::Debug) -> proc_macro2::Ident {
+    format_ident!("{}", format!("{debug:?}"))
+}
+
+fn layout(l: Layout) -> TokenStream {
+    let v = variant(l);
+    quote!(::smem_lint::model::Layout::#v)
+}
+
+fn output(o: smem_lint::model::Output) -> TokenStream {
+    let v = variant(o);
+    quote!(::smem_lint::model::Output::#v)
+}
+
+/// `KernelConfig { ... }` as a constant expression.
+fn config_tokens(c: &KernelConfig) -> TokenStream {
+    let m = quote!(::smem_lint::model);
+    let (arch, cutlass, kind, a, b, schedule) = (variant(c.arch), variant(c.cutlass), variant(c.kind), variant(c.a), variant(c.b), variant(c.schedule));
+    let (co, d) = (output(c.c), output(c.d));
+    let (la, lb, lcd) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_cd));
+    let fusion = match c.fusion {
+        Fusion::PerColBias(t) => {
+            let t = output(t);
+            quote!(#m::Fusion::PerColBias(#t))
+        }
+        other => {
+            let v = variant(other);
+            quote!(#m::Fusion::#v)
+        }
+    };
+    let epilogue = match c.epilogue {
+        Epilogue::Builder => quote!(#m::Epilogue::Builder),
+        Epilogue::Declared { smem_bytes } => quote!(#m::Epilogue::Declared { smem_bytes: #smem_bytes }),
+    };
+    let stages = match c.stages {
+        StagePolicy::Fixed(n) => quote!(#m::StagePolicy::Fixed(#n)),
+        StagePolicy::AutoCarveout(n) => quote!(#m::StagePolicy::AutoCarveout(#n)),
+        other => {
+            let v = variant(other);
+            quote!(#m::StagePolicy::#v)
+        }
+    };
+    let (tm, tn, tk) = (c.tile.m, c.tile.n, c.tile.k);
+    let (cm, cn, ck) = (c.cluster.m, c.cluster.n, c.cluster.k);
+    quote! {
+        #m::KernelConfig {
+            arch: #m::Arch::#arch,
+            cutlass: #m::CutlassVersion::#cutlass,
+            kind: #m::KernelKind::#kind,
+            a: #m::Operand::#a,
+            b: #m::Operand::#b,
+            layout_a: #la,
+            layout_b: #lb,
+            c: #co,
+            d: #d,
+            layout_cd: #lcd,
+            fusion: #fusion,
+            epilogue: #epilogue,
+            tile: #m::Tile { m: #tm, n: #tn, k: #tk },
+            cluster: #m::Cluster { m: #cm, n: #cn, k: #ck },
+            schedule: #m::Schedule::#schedule,
+            stages: #stages,
+        }
+    }
+}
+
+pub fn expand(input: &syn::DeriveInput, c: &Checked) -> TokenStream {
+    let name = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let name_str = name.to_string();
+    let config = config_tokens(&c.config);
+    let archs = c.archs.iter().map(|a| {
+        let v = variant(a);
+        quote!(::smem_lint::model::Arch::#v)
+    });
+    let (kb, mb, eb, st, hr) = (c.kernel_bytes, c.mainloop_bytes, c.epilogue_bytes, c.stages, c.headroom);
+    quote! {
+        #input
+        impl #impl_generics ::smem_lint::SmemChecked for #name #ty_generics #where_clause {
+            const NAME: &'static str = #name_str;
+            const CONFIG: ::smem_lint::model::KernelConfig = #config;
+            const ARCHS: &'static [::smem_lint::model::Arch] = &[#(#archs),*];
+            const KERNEL_BYTES: u64 = #kb;
+            const MAINLOOP_BYTES: u64 = #mb;
+            const EPILOGUE_BYTES: u64 = #eb;
+            const STAGES: u64 = #st;
+            const HEADROOM: u64 = #hr;
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Build the configuration and run the model on it, for every architecture named.
+
+use std::collections::HashMap;
+
+use proc_macro2::Span;
+use smem_lint::model::{
+    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Operand, Output,
+    Schedule, StagePolicy, Status, Tile,
+};
+use smem_lint::suggest::suggestions;
+
+use crate::args::{Spec, Value};
+
+/// A configuration that fits every architecture, with its footprint.
+pub struct Checked {
+    pub config: KernelConfig,
+    pub archs: Vec<Arch>,
+    pub kernel_bytes: u64,
+    pub mainloop_bytes: u64,
+    pub epilogue_bytes: u64,
+    pub stages: u64,
+    pub headroom: u64,
+}
+
+struct Errors(Option<syn::Error>);
+
+impl Errors {
+    fn push(&mut self, span: Span, msg: impl std::fmt::Display) {
+        let e = syn::Error::new(span, msg);
+        match &mut self.0 {
+            Some(all) => all.combine(e),
+            None => self.0 = Some(e),
+        }
+    }
+}
+
+fn field_of(key: &str) -> ConfigField {
+    match key {
+        "cutlass" => ConfigField::Cutlass,
+        "kernel" => ConfigField::Kind,
+        "a" => ConfigField::A,
+        "b" => ConfigField::B,
+        "c" => ConfigField::C,
+        "d" => ConfigField::D,
+        "tile" => ConfigField::Tile,
+        "cluster" => ConfigField::Cluster,
+        "schedule" => ConfigField::Schedule,
+        "stages" | "carveout" => ConfigField::Stages,
+        "fusion" => ConfigField::Fusion,
+        _ => ConfigField::Epilogue,
+    }
+}
+
+fn word<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
+    match v {
+        Value::Word(w) => Ok(w),
+        _ => Err(format!("`{key}` expects a name")),
+    }
+}
+
+fn triple(v: &Value, key: &str) -> Result<[u64; 3], String> {
+    match v {
+        Value::Ints(x) if x.len() == 3 && x.iter().all(|&e| e > 0) => Ok([x[0], x[1], x[2]]),
+        _ => Err(format!("`{key}` expects three positive extents, like [128, 256, 128]")),
+    }
+}
+
+fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &str, w: &str) -> Result<T, String> {
+    all.iter().copied().find(|x| name(*x) == w).ok_or_else(|| {
+        format!("unknown {what} `{w}`; expected one of: {}", all.iter().map(|x| name(*x)).collect::<Vec<_>>().join(", "))
+    })
+}
+
+/// Apply one `key = value` to the configuration.
+fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
+    let parse_err = |e: smem_lint::model::ParseError| e.to_string();
+    match key {
+        "cutlass" => cfg.cutlass = word(v, key)?.parse::<CutlassVersion>().map_err(parse_err)?,
+        "kernel" => cfg.kind = named(&KernelKind::ALL, KernelKind::name, "kernel kind", word(v, key)?)?,
+        "a" => cfg.a = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
+        "b" => cfg.b = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
+        "c" => cfg.c = word(v, key)?.parse::<Output>().map_err(parse_err)?,
+        "d" => cfg.d = word(v, key)?.parse::<Output>().map_err(parse_err)?,
+        "schedule" => cfg.schedule = named(&Schedule::ALL, Schedule::name, "schedule", word(v, key)?)?,
+        "tile" => {
+            let [m, n, k] = triple(v, key)?;
+            cfg.tile = Tile { m, n, k };
+        }
+        "cluster" => {
+            let [m, n, k] = triple(v, key)?;
+            cfg.cluster = Cluster { m, n, k };
+        }
+        "stages" => {
+            cfg.stages = match v {
+                Value::Int(n) => StagePolicy::Fixed(u32::try_from(*n).map_err(|_| "stage count out of range".to_string())?),
+                Value::Word(w) => w.parse().map_err(parse_err)?,
+                Value::Ints(_) => return Err("`stages` expects an integer or \"auto\"".into()),
+            }
+        }
+        "carveout" => match v {
+            Value::Int(n) => cfg.stages = StagePolicy::AutoCarveout(*n),
+            _ => return Err("`carveout` expects a byte count".into()),
+        },
+        "fusion" => {
+            cfg.fusion = match word(v, key)? {
+                "default" => Fusion::Default,
+                "linear-combination" => Fusion::LinearCombination,
+                "block-scale-factor" => Fusion::BlockScaleFactor,
+                w => match w.strip_prefix("per-col-bias-").map(str::parse::<Output>) {
+                    Some(Ok(t)) => Fusion::PerColBias(t),
+                    _ => return Err(format!("unknown fusion `{w}`; expected one of: default, linear-combination, block-scale-factor, per-col-bias-<type>")),
+                },
+            }
+        }
+        "epilogue_smem_bytes" => match v {
+            Value::Int(n) => cfg.epilogue = Epilogue::Declared { smem_bytes: *n },
+            _ => return Err("`epilogue_smem_bytes` expects a byte count".into()),
+        },
+        _ => return Err(format!("unknown argument `{key}`")),
+    }
+    Ok(())
+}
+
+/// Run the model; every problem becomes an error on the token to blame.
+pub fn check(spec: &Spec, name: &syn::Ident) -> syn::Result<Checked> {
+    let mut errors = Errors(None);
+    let attr_span = spec.attr_span.unwrap_or_else(Span::call_site);
+    let mut archs = Vec::new();
+    for (a, span) in &spec.archs {
+        match a.parse::<Arch>() {
+            Ok(x) => archs.push(x),
+            Err(e) => errors.push(*span, e),
+        }
+    }
+    if spec.archs.is_empty() {
+        errors.push(attr_span, "name the target architectures first: #[smem_check(sm120, ...)]");
+    }
+    let mut spans: HashMap<ConfigField, Span> = HashMap::new();
+    if let Some((_, s)) = spec.archs.first() {
+        spans.insert(ConfigField::Arch, *s);
+    }
+    let mut cfg = KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Void, Output::Bf16, Tile { m: 0, n: 0, k: 0 });
+    for (key, v, span) in &spec.pairs {
+        spans.insert(field_of(key), *span);
+        if let Err(msg) = apply(&mut cfg, key, v) {
+            errors.push(*span, msg);
+        }
+    }
+    for key in ["a", "b", "c", "d", "tile"] {
+        if spec.get(key).is_none() {
+            errors.push(name.span(), format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"));
+        }
+    }
+    if let Some(e) = errors.0 {
+        return Err(e);
+    }
+    let span_of = |f: ConfigField| spans.get(&f).copied().unwrap_or_else(|| name.span());
+    let stages_written = spans.contains_key(&ConfigField::Stages);
+    let mut fp = None;
+    let mut headroom = u64::MAX;
+    let mut seen: Vec<(String, Vec<Arch>, Span)> = Vec::new();
+    for &arch in &archs {
+        let c = KernelConfig { arch, ..cfg };
+        let (span, msg) = match assess(&c, arch) {
+            Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}")),
+            Ok(a) => match a.status {
+                Status::Fits { headroom: h } => {
+                    headroom = headroom.min(h);
+                    fp = a.footprint;
+                    continue;
+                }
+                Status::ExceedsCap { over } => {
+                    let f = a.footprint.as_ref().expect("compiled");
+                    let auto = a.auto_overflow.map(|o| format!(" (CUTLASS's automatic stage count picks {} stages)", o.auto_stages)).unwrap_or_default();
+                    let span = if matches!(c.stages, StagePolicy::Fixed(_)) { span_of(ConfigField::Stages) } else { span_of(ConfigField::Tile) };
+                    (span, format!("`{name}` needs {} bytes of shared memory with {} stages{auto}: cap {} on {{archs}}, over by {over} bytes", f.kernel_bytes, f.stages, a.cap))
+                }
+                Status::Rejected(r) => {
+                    let span = if r.at == ConfigField::Stages && !stages_written { span_of(ConfigField::Tile) } else { span_of(r.at) };
+                    (span, format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail))
+                }
+                Status::Unbuildable(u) => (span_of(u.at), format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail)),
+            },
+        };
+        let hint = suggestions(&c, arch).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default();
+        let full = format!("{msg}{hint}");
+        match seen.iter_mut().find(|(m, _, _)| *m == full) {
+            Some((_, a, _)) => a.push(arch),
+            None => seen.push((full, vec![arch], span)),
+        }
+    }
+    for (msg, on, span) in &seen {
+        let names: Vec<&str> = on.iter().map(|a| a.name()).collect();
+        errors.push(*span, msg.replace("{archs}", &names.join(", ")));
+    }
+    if let Some(e) = errors.0 {
+        return Err(e);
+    }
+    let f = fp.expect("fits on every architecture");
+    Ok(Checked {
+        config: KernelConfig { arch: archs[0], ..cfg },
+        archs,
+        kernel_bytes: f.kernel_bytes,
+        mainloop_bytes: f.mainloop_bytes,
+        epilogue_bytes: f.epilogue_bytes,
+        stages: f.stages,
+        headroom,
+    })
+}
