@@ -103,6 +103,8 @@ pub enum Command {
         #[command(flatten)]
         target: Target,
     },
+    /// Check the model against the real CUTLASS compiled by the real nvcc.
+    Verify(VerifyArgs),
     /// Evaluate configurations in the JSON-lines format of the measured data; one JSON object per line.
     Eval {
         /// A `.jsonl` file (`-` for standard input).
@@ -111,6 +113,37 @@ pub enum Command {
         #[arg(long, value_parser = parse_version)]
         cutlass: Option<CutlassVersion>,
     },
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct VerifyArgs {
+    /// Configuration files: TOML, or JSON lines in the format of tests/data.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model.
+    #[arg(long)]
+    pub cutlass_include: Option<PathBuf>,
+    /// nvcc to use (default: PATH, CUDA_HOME/CUDA_PATH, then a pip-installed nvidia-cuda-nvcc).
+    #[arg(long)]
+    pub nvcc: Option<PathBuf>,
+    /// Parallel nvcc jobs (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Configurations per translation unit.
+    #[arg(long, default_value_t = 8)]
+    pub batch: usize,
+    /// Seconds one nvcc job or probe may take.
+    #[arg(long, default_value_t = 900)]
+    pub timeout: u64,
+    /// Only N configurations, evenly spread over the inputs.
+    #[arg(long)]
+    pub sample: Option<usize>,
+    /// Write the measurements in the format of tests/data.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Do not compile: compare with the `result` fields of .jsonl inputs (measured earlier).
+    #[arg(long)]
+    pub measured: bool,
 }
 
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -162,6 +195,7 @@ where
             emit_cmd(paths, *format, *cpp_flavor, output, *check, &target.options())
         }
         Command::Eval { file, cutlass } => eval(file, *cutlass),
+        Command::Verify(args) => crate::verify::cli::verify(args),
     };
     ExitCode::from(code)
 }

@@ -31,6 +31,8 @@ pub mod diagnostics;
 pub mod cli;
 mod checked;
 pub mod emit;
+#[cfg(feature = "cli")]
+pub mod verify;
 pub mod markers;
 #[cfg(feature = "cli")]
 pub mod explain;

@@ -1,0 +1,142 @@
+//! The `verify` subcommand: inputs, progress, report, record.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::{compare, measure, nvcc, record_line, Measure, Measured, Report};
+use crate::cli::{VerifyArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::model::{evaluate, KernelConfig};
+
+/// (id, configuration) of every input, and the recorded measurements of .jsonl lines that have them.
+fn load(files: &[PathBuf], with_results: bool) -> Result<(Vec<(String, KernelConfig)>, Vec<Measured>), String> {
+    let mut items = Vec::new();
+    let mut recorded = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        if f.extension().is_some_and(|e| e == "toml") {
+            let parsed = crate::config_file::parse(&text);
+            if let Some(e) = parsed.errors.first() {
+                let (line, col) = crate::config_file::line_col(&text, e.span.start);
+                return Err(format!("{}:{line}:{col}: {} (run `smem-lint check` for all problems)", f.display(), e.message));
+            }
+            for e in parsed.entries {
+                if !items.iter().any(|(_, c)| *c == e.config) {
+                    items.push((e.name, e.config));
+                }
+            }
+        } else {
+            for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                if with_results {
+                    let m = super::from_record(line).map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?;
+                    items.push((m.id.clone(), m.config));
+                    recorded.push(m);
+                } else {
+                    let (id, cfg) = crate::jsonl::parse_config(line, None)
+                        .map_err(|e| format!("{}:{}: {}", f.display(), i + 1, e.message))?;
+                    items.push((id.unwrap_or_else(|| format!("{}:{}", f.display(), i + 1)), cfg));
+                }
+            }
+        }
+    }
+    Ok((items, recorded))
+}
+
+/// `n` items evenly spread over `items` (deterministic).
+fn sample<T: Clone>(items: &[T], n: usize) -> Vec<T> {
+    if n >= items.len() || n == 0 {
+        return items.to_vec();
+    }
+    (0..n).map(|i| items[i * items.len() / n].clone()).collect()
+}
+
+/// The report as text.
+pub fn render(report: &Report) -> String {
+    let mut s = String::new();
+    for (field, a) in &report.fields {
+        s.push_str(&format!("  {field:<15} {:>5} / {:<5} agree\n", a.agree, a.of));
+    }
+    for m in &report.mismatches {
+        s.push_str(&format!("\nMISMATCH {} ({}): {}: model {}, measured {}\n", m.id, m.config.label(), m.field, m.model, m.measured));
+        if let Ok(t) = crate::explain::table(&m.config, &[m.config.arch]) {
+            for l in t.lines() {
+                s.push_str(&format!("    {l}\n"));
+            }
+        }
+    }
+    for (id, e) in &report.failed {
+        s.push_str(&format!("\nNOT MEASURED {id}: {e}\n"));
+    }
+    s
+}
+
+pub fn verify(args: &VerifyArgs) -> u8 {
+    match run(args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_INPUT_ERROR
+        }
+    }
+}
+
+fn run(args: &VerifyArgs) -> Result<u8, String> {
+    let (items, recorded) = load(&args.files, args.measured)?;
+    let measured: Vec<Measured> = if args.measured {
+        sample(&recorded, args.sample.unwrap_or(0))
+    } else {
+        let include = args.cutlass_include.clone().ok_or("--cutlass-include DIR is required (or --measured)")?;
+        let version = nvcc::cutlass_version(&include)?;
+        let nvcc_path = nvcc::find_nvcc(args.nvcc.as_deref())?;
+        let mut items = sample(&items, args.sample.unwrap_or(0));
+        for (_, c) in &mut items {
+            c.cutlass = version;
+        }
+        let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        eprintln!(
+            "verify: {} configurations against CUTLASS {version} at {} with {}, {jobs} jobs, {} per translation unit",
+            items.len(),
+            include.display(),
+            nvcc_path.display(),
+            args.batch
+        );
+        let compiler = nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args: Vec::new() };
+        let dir = nvcc::TempDir::new().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = indicatif::ProgressBar::new(items.len() as u64);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} configurations, {elapsed} elapsed, ETA {eta}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b
+        });
+        let progress = |done: usize, total: usize| match &bar {
+            Some(b) => b.set_position(done as u64),
+            None => {
+                if done == total || done % (total / 10).max(1) == 0 {
+                    eprintln!("verify: {done}/{total} configurations measured");
+                }
+            }
+        };
+        let out = measure(&items, &Measure { compiler: &compiler, jobs, batch: args.batch, progress: &progress }, &dir.0);
+        if let Some(b) = &bar {
+            b.finish_and_clear();
+        }
+        out
+    };
+    if let Some(path) = &args.record {
+        let text: String = measured.iter().map(|m| record_line(m).to_string() + "\n").collect();
+        crate::atomic::write(path, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("verify: recorded {} measurements in {}", measured.len(), path.display());
+    }
+    let report = compare(&measured, evaluate);
+    println!("verify: {} configurations", report.total);
+    print!("{}", render(&report));
+    if report.all_agree() {
+        println!("verify: the model agrees with the compiler on every field of every configuration");
+        Ok(EXIT_CLEAN)
+    } else {
+        println!("verify: {} mismatches, {} not measured", report.mismatches.len(), report.failed.len());
+        Ok(EXIT_FINDINGS)
+    }
+}

@@ -1,0 +1,268 @@
+//! `verify`: the model against the real CUTLASS compiled by the real nvcc.
+//!
+//! [`measure`] compiles host-side probes (batches of configurations per translation unit, batches in
+//! parallel, failing batches bisected to find the configurations CUTLASS rejects); [`compare`] checks
+//! the model field by field against measurements, whoever made them; [`record_line`] writes
+//! measurements in the format of `tests/data`.
+
+pub mod nvcc;
+pub mod cli;
+pub mod probe;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use serde_json::{json, Value};
+
+use crate::model::{Evaluation, KernelConfig, ModelError, StagePolicy};
+
+/// What the compiler said about one configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MeasuredResult {
+    Compiled { kernel_bytes: u64, mainloop_bytes: u64, epilogue_bytes: u64, stages: u64 },
+    /// CUTLASS rejected it; the compiler's first error line.
+    Rejected { error: String },
+    /// Nothing was learnt (timeout, nvcc could not run).
+    Failed { error: String },
+}
+
+/// One measured configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measured {
+    pub id: String,
+    pub config: KernelConfig,
+    pub result: MeasuredResult,
+}
+
+/// Measurement settings.
+pub struct Measure<'a> {
+    pub compiler: &'a nvcc::Compiler,
+    pub jobs: usize,
+    pub batch: usize,
+    /// Called after each configuration is settled with (done, total).
+    pub progress: &'a (dyn Fn(usize, usize) + Sync),
+}
+
+/// Measure every configuration. Batches that fail to compile are split in halves until the
+/// configurations CUTLASS rejects are isolated, so a failing set is not recompiled one by one.
+pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::path::Path) -> Vec<Measured> {
+    let total = items.len();
+    let queue: Mutex<Vec<Vec<usize>>> =
+        Mutex::new((0..total).collect::<Vec<_>>().chunks(m.batch.max(1)).rev().map(<[usize]>::to_vec).collect());
+    let results: Mutex<Vec<Option<MeasuredResult>>> = Mutex::new(vec![None; total]);
+    let done = AtomicUsize::new(0);
+    let in_flight = AtomicUsize::new(0);
+    let tags = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..m.jobs.max(1) {
+            s.spawn(|| loop {
+                let next = {
+                    let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                    let b = q.pop();
+                    if b.is_some() {
+                        in_flight.fetch_add(1, Ordering::SeqCst);
+                    }
+                    b
+                };
+                let Some(batch) = next else {
+                    if in_flight.load(Ordering::SeqCst) == 0 {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                    continue;
+                };
+                let tag = tags.fetch_add(1, Ordering::SeqCst).to_string();
+                let configs: Vec<(usize, KernelConfig)> = batch.iter().map(|&i| (i, items[i].1)).collect();
+                let settle = |i: usize, r: MeasuredResult| {
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                    (m.progress)(done.fetch_add(1, Ordering::SeqCst) + 1, total);
+                };
+                match m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs)) {
+                    Ok(stdout) => {
+                        let parsed = probe::parse_output(&stdout);
+                        for &i in &batch {
+                            let r = parsed.iter().find(|p| p.0 == i).map_or_else(
+                                || MeasuredResult::Failed { error: "the probe printed nothing for it".into() },
+                                |&(_, k, ml, e, st)| MeasuredResult::Compiled { kernel_bytes: k, mainloop_bytes: ml, epilogue_bytes: e, stages: st },
+                            );
+                            settle(i, r);
+                        }
+                    }
+                    Err(error) if batch.len() == 1 => {
+                        let r = if error.starts_with("nvcc timed out") || error.starts_with("cannot run") || error.starts_with("the probe failed") {
+                            MeasuredResult::Failed { error }
+                        } else {
+                            MeasuredResult::Rejected { error }
+                        };
+                        settle(batch[0], r);
+                    }
+                    Err(_) => {
+                        let (a, b) = batch.split_at(batch.len() / 2);
+                        let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                        q.push(b.to_vec());
+                        q.push(a.to_vec());
+                    }
+                }
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    items
+        .iter()
+        .zip(results)
+        .map(|((id, config), r)| Measured {
+            id: id.clone(),
+            config: *config,
+            result: r.unwrap_or(MeasuredResult::Failed { error: "not measured".into() }),
+        })
+        .collect()
+}
+
+/// Agreement of one field: `agree` of `of` comparable rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Agreement {
+    pub agree: usize,
+    pub of: usize,
+}
+
+/// One disagreement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub id: String,
+    pub config: KernelConfig,
+    pub field: &'static str,
+    pub model: String,
+    pub measured: String,
+}
+
+/// The comparison of the model with measurements.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub total: usize,
+    pub fields: Vec<(&'static str, Agreement)>,
+    pub mismatches: Vec<Mismatch>,
+    /// Rows nothing was learnt from.
+    pub failed: Vec<(String, String)>,
+}
+
+impl Report {
+    fn tally(&mut self, field: &'static str, ok: bool) {
+        match self.fields.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, a)) => {
+                a.of += 1;
+                a.agree += usize::from(ok);
+            }
+            None => self.fields.push((field, Agreement { agree: usize::from(ok), of: 1 })),
+        }
+    }
+
+    pub fn all_agree(&self) -> bool {
+        self.mismatches.is_empty() && self.failed.is_empty()
+    }
+}
+
+/// Compare `model` with every measurement, field by field.
+pub fn compare(measured: &[Measured], model: impl Fn(&KernelConfig) -> Result<Evaluation, ModelError>) -> Report {
+    let mut r = Report { total: measured.len(), ..Report::default() };
+    for field in ["compiles", "kernel_bytes", "mainloop_bytes", "epilogue_bytes", "stages", "rejection"] {
+        r.fields.push((field, Agreement::default()));
+    }
+    for m in measured {
+        let mismatch = |field: &'static str, model: String, measured: String| {
+            Mismatch { id: m.id.clone(), config: m.config, field, model, measured }
+        };
+        let eval = model(&m.config);
+        match (&m.result, eval) {
+            (MeasuredResult::Failed { error }, _) => r.failed.push((m.id.clone(), error.clone())),
+            (_, Err(e)) => {
+                r.tally("compiles", false);
+                r.mismatches.push(mismatch("compiles", format!("not modelled: {e}"), describe(&m.result)));
+            }
+            (MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages }, Ok(Evaluation::Compiled(f))) => {
+                r.tally("compiles", true);
+                for (field, model, measured) in [
+                    ("kernel_bytes", f.kernel_bytes, *kernel_bytes),
+                    ("mainloop_bytes", f.mainloop_bytes, *mainloop_bytes),
+                    ("epilogue_bytes", f.epilogue_bytes, *epilogue_bytes),
+                    ("stages", f.stages, *stages),
+                ] {
+                    r.tally(field, model == measured);
+                    if model != measured {
+                        r.mismatches.push(mismatch(field, model.to_string(), measured.to_string()));
+                    }
+                }
+            }
+            (MeasuredResult::Rejected { error }, Ok(Evaluation::Rejected(rej))) => {
+                r.tally("compiles", true);
+                let ok = error.contains(rej.message);
+                r.tally("rejection", ok);
+                if !ok {
+                    r.mismatches.push(mismatch("rejection", rej.message.to_string(), error.clone()));
+                }
+            }
+            (measured, Ok(model_eval)) => {
+                r.tally("compiles", false);
+                let model_text = match model_eval {
+                    Evaluation::Compiled(f) => format!("compiles, {} bytes", f.kernel_bytes),
+                    Evaluation::Rejected(rej) => format!("rejected: {}", rej.message),
+                };
+                r.mismatches.push(mismatch("compiles", model_text, describe(measured)));
+            }
+        }
+    }
+    r
+}
+
+fn describe(r: &MeasuredResult) -> String {
+    match r {
+        MeasuredResult::Compiled { kernel_bytes, .. } => format!("compiles, {kernel_bytes} bytes"),
+        MeasuredResult::Rejected { error } => format!("rejected: {error}"),
+        MeasuredResult::Failed { error } => format!("not measured: {error}"),
+    }
+}
+
+/// A measurement as a line of the shared data format (`tests/data/*.jsonl`).
+pub fn record_line(m: &Measured) -> Value {
+    let c = &m.config;
+    let stages = match c.stages {
+        StagePolicy::Fixed(n) => json!(n),
+        other => json!(other.to_string()),
+    };
+    let mut o = json!({
+        "id": m.id, "arch": "sm120", "kernel": c.kind.name(), "a": c.a.name(), "b": c.b.name(),
+        "c": c.c.name(), "d": c.d.name(), "tile": [c.tile.m, c.tile.n, c.tile.k],
+        "schedule": c.schedule.name(), "stages": stages,
+    });
+    if c.cluster != crate::model::Cluster::ONE {
+        o["cluster"] = json!([c.cluster.m, c.cluster.n, c.cluster.k]);
+    }
+    o["result"] = match &m.result {
+        MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages } => json!({
+            "compiles": true, "kernel_bytes": kernel_bytes, "mainloop_bytes": mainloop_bytes,
+            "epilogue_bytes": epilogue_bytes, "stages": stages,
+        }),
+        MeasuredResult::Rejected { error } => json!({"compiles": false, "error": error}),
+        MeasuredResult::Failed { error } => json!({"measured": false, "error": error}),
+    };
+    o["cutlass"] = json!(c.cutlass.name());
+    o
+}
+
+/// Measurements from a data file's `result` fields (for `verify --measured`).
+pub fn from_record(line: &str) -> Result<Measured, String> {
+    let (id, config) = crate::jsonl::parse_config(line, None).map_err(|e| e.message)?;
+    let v: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let r = &v["result"];
+    let result = match r["compiles"].as_bool() {
+        Some(true) => MeasuredResult::Compiled {
+            kernel_bytes: r["kernel_bytes"].as_u64().ok_or("result.kernel_bytes missing")?,
+            mainloop_bytes: r["mainloop_bytes"].as_u64().ok_or("result.mainloop_bytes missing")?,
+            epilogue_bytes: r["epilogue_bytes"].as_u64().ok_or("result.epilogue_bytes missing")?,
+            stages: r["stages"].as_u64().ok_or("result.stages missing")?,
+        },
+        Some(false) => MeasuredResult::Rejected { error: r["error"].as_str().unwrap_or_default().to_string() },
+        None => return Err("the line has no result.compiles".into()),
+    };
+    Ok(Measured { id: id.unwrap_or_default(), config, result })
+}

@@ -1,0 +1,62 @@
+//! Host-side probe programs: each configuration instantiated through CUTLASS's CollectiveBuilders
+//! exactly as the model assumes (the same aliases `emit --cpp-flavor cutlass` writes), printing
+//! `sizeof` of the kernel, mainloop and epilogue `SharedStorage` and the stage count.
+
+use std::fmt::Write;
+
+use crate::emit::cutlass_aliases;
+use crate::model::KernelConfig;
+
+const HEADER: &str = r#"#include <cstdio>
+#include "cutlass/cutlass.h"
+#include "cute/tensor.hpp"
+#include "cutlass/gemm/dispatch_policy.hpp"
+#include "cutlass/gemm/group_array_problem_shape.hpp"
+#include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+"#;
+
+/// The marker a probe prints before each result line.
+pub const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
+
+/// One translation unit for `configs` (index `i` is printed as the first field).
+pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
+    let mut s = String::from(HEADER);
+    for (i, cfg) in configs {
+        let _ = write!(
+            s,
+            "\nnamespace probe{i} {{\n{}void run() {{\n  std::printf(\"{RESULT_PREFIX}{i} %zu %zu %zu %d\\n\", sizeof(typename GemmKernel::SharedStorage), sizeof(typename CollectiveMainloop::SharedStorage), sizeof(typename CollectiveEpilogue::SharedStorage), (int)CollectiveMainloop::DispatchPolicy::Stages);\n}}\n}}\n",
+            cutlass_aliases(cfg, None)
+        );
+    }
+    s.push_str("\nint main() {\n");
+    for (i, _) in configs {
+        let _ = writeln!(s, "  probe{i}::run();");
+    }
+    s.push_str("  return 0;\n}\n");
+    s
+}
+
+/// Parse a probe's output: `(index, kernel, mainloop, epilogue, stages)` per line.
+pub fn parse_output(stdout: &str) -> Vec<(usize, u64, u64, u64, u64)> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix(RESULT_PREFIX))
+        .filter_map(|l| {
+            let v: Vec<u64> = l.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+            (v.len() == 5).then(|| (v[0] as usize, v[1], v[2], v[3], v[4]))
+        })
+        .collect()
+}
+
+/// The compiler's first error line, shortened: what a rejection is compared by.
+pub fn first_error(stderr: &str) -> String {
+    stderr
+        .lines()
+        .find_map(|l| l.split_once("error: ").map(|(_, e)| e.trim().to_string()))
+        .unwrap_or_else(|| stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string())
+        .chars()
+        .take(300)
+        .collect()
+}

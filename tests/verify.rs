@@ -1,0 +1,104 @@
+//! `verify`'s comparison catches a broken model; probes and version detection work without nvcc.
+
+mod common;
+
+use smem_lint::model::{evaluate, CutlassVersion, Evaluation, KernelConfig, Role};
+use smem_lint::verify::{compare, from_record, probe, Measured};
+
+fn measured(name: &str) -> Vec<Measured> {
+    common::read_data(name).lines().filter(|l| !l.trim().is_empty()).map(|l| from_record(l).unwrap()).collect()
+}
+
+#[test]
+fn the_real_model_agrees_with_every_measurement() {
+    for name in ["sm120-cutlass-4.2.0.jsonl", "sm120-cutlass-4.5.0.jsonl"] {
+        let m = measured(name);
+        let r = compare(&m, evaluate);
+        assert!(r.all_agree(), "{name}: {:?}", r.mismatches.first());
+        let compiled = r.fields.iter().find(|(f, _)| *f == "kernel_bytes").unwrap().1;
+        assert_eq!(compiled.agree, compiled.of);
+        assert!(compiled.of > 200);
+        println!("{name}: {} configurations agree on every field", r.total);
+    }
+}
+
+/// One member perturbed: smem_A one KiB larger. Every compiled measurement must be flagged.
+#[test]
+fn a_perturbed_member_is_caught() {
+    let broken = |c: &KernelConfig| {
+        evaluate(c).map(|e| match e {
+            Evaluation::Compiled(mut f) => {
+                let a = f.members.iter_mut().find(|m| m.role == Role::OperandA).unwrap();
+                a.size += 1024;
+                f.kernel_bytes += 1024;
+                f.mainloop_bytes += 1024;
+                Evaluation::Compiled(f)
+            }
+            other => other,
+        })
+    };
+    let m = measured("sm120-cutlass-4.5.0.jsonl");
+    let r = compare(&m, broken);
+    let compiled = m.iter().filter(|x| matches!(x.result, smem_lint::verify::MeasuredResult::Compiled { .. })).count();
+    assert_eq!(r.mismatches.iter().filter(|x| x.field == "kernel_bytes").count(), compiled);
+    assert_eq!(r.mismatches.iter().filter(|x| x.field == "mainloop_bytes").count(), compiled);
+    assert!(!r.all_agree());
+}
+
+/// The 4.2 model on 4.5 measurements (the SFB padding and stage budget of 4.5 left out) is caught on
+/// the configurations where the versions differ.
+#[test]
+fn the_wrong_version_is_caught() {
+    let m = measured("sm120-cutlass-4.5.0.jsonl");
+    let r = compare(&m, |c| evaluate(&KernelConfig { cutlass: CutlassVersion::V4_2_0, ..*c }));
+    let mut ids: Vec<&str> = r.mismatches.iter().map(|x| x.id.as_str()).collect();
+    ids.dedup();
+    // The two measured files disagree on 106 configurations.
+    let (a, b) = (measured("sm120-cutlass-4.2.0.jsonl"), m.clone());
+    let differ = a.iter().filter(|x| b.iter().any(|y| y.id == x.id && y.result != x.result)).count();
+    assert_eq!(differ, 106);
+    assert_eq!(ids.len(), differ);
+}
+
+#[test]
+fn probes_print_what_is_parsed() {
+    let m = measured("sm120-cutlass-4.5.0.jsonl");
+    let tu = probe::translation_unit(&[(3, m[0].config), (7, m[1].config)]);
+    assert!(tu.contains("namespace probe3 {") && tu.contains("namespace probe7 {"));
+    assert!(tu.contains("sizeof(typename GemmKernel::SharedStorage)"));
+    assert!(tu.contains("cutlass::gemm::collective::CollectiveBuilder<"));
+    assert_eq!(tu.matches("::run();").count(), 2);
+    let out = "noise\nSMEM_LINT_PROBE 3 89088 74752 13312 4\nSMEM_LINT_PROBE 7 1 2 3 2\n";
+    assert_eq!(probe::parse_output(out), vec![(3, 89088, 74752, 13312, 4), (7, 1, 2, 3, 2)]);
+    let stderr = "x.cu(3): warning: w\n/cutlass/gemm.hpp(220): error: static assertion failed with \"Specialization requires Stages set to value 2 or more.\"\n";
+    assert_eq!(probe::first_error(stderr), "static assertion failed with \"Specialization requires Stages set to value 2 or more.\"");
+}
+
+#[test]
+fn cutlass_version_comes_from_version_h() {
+    use smem_lint::verify::nvcc::cutlass_version;
+    let dir = std::env::temp_dir().join(format!("smem-lint-version-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cutlass")).unwrap();
+    let write = |maj, min, patch| {
+        std::fs::write(
+            dir.join("cutlass/version.h"),
+            format!("#pragma once\n#define CUTLASS_MAJOR {maj}\n#define CUTLASS_MINOR {min}\n#define CUTLASS_PATCH {patch}\n"),
+        )
+        .unwrap()
+    };
+    write(4, 5, 0);
+    assert_eq!(cutlass_version(&dir).unwrap(), CutlassVersion::V4_5_0);
+    write(4, 2, 0);
+    assert_eq!(cutlass_version(&dir).unwrap(), CutlassVersion::V4_2_0);
+    write(4, 3, 1);
+    let e = cutlass_version(&dir).unwrap_err();
+    assert!(e.contains("4.3.1") && e.contains("no model"), "{e}");
+    assert!(cutlass_version(&dir.join("nowhere")).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_explicit_nvcc_that_is_not_there_is_an_error() {
+    let e = smem_lint::verify::nvcc::find_nvcc(Some(std::path::Path::new("/no/such/nvcc"))).unwrap_err();
+    assert!(e.contains("--nvcc"));
+}
