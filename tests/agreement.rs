@@ -127,3 +127,12 @@ fn incident_tiles_verdicts() {
     assert_eq!(a.auto_overflow, Some(AutoOverflow { auto_stages: 5, over: 1024 }));
     assert_eq!(a.largest_fitting_stages, Some(4));
 }
+
+/// Measured by `smem-lint verify --record` on the 16-core device machine (nvcc 13.0), on a sample
+/// of `shared/oracle/sm120_grid.py 700 20261129`: 199 configurations against CUTLASS 4.2.0 (the run
+/// stopped at its time limit; the streamed record kept them) and 200 against 4.5.0.
+#[test]
+fn sm120_verify_records_agree_exactly() {
+    check_file("sm120-verify-4.2.0.jsonl");
+    check_file("sm120-verify-4.5.0.jsonl");
+}

@@ -1,6 +1,6 @@
 //! The `verify` subcommand: inputs, progress, report, record.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -110,15 +110,38 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             );
             b
         });
-        let progress = |done: usize, total: usize| match &bar {
-            Some(b) => b.set_position(done as u64),
-            None => {
-                if done == total || done % (total / 10).max(1) == 0 {
-                    eprintln!("verify: {done}/{total} configurations measured");
+        // Results stream into RECORD.partial as they come; the complete record replaces it at the end.
+        let partial = args.record.as_ref().map(|p| {
+            let mut name = p.as_os_str().to_owned();
+            name.push(".partial");
+            PathBuf::from(name)
+        });
+        let sink = match &partial {
+            Some(p) => Some(std::sync::Mutex::new(
+                std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?,
+            )),
+            None => None,
+        };
+        let on_settle = |i: usize, r: &super::MeasuredResult, done: usize, total: usize| {
+            if let Some(f) = &sink {
+                let m = Measured { id: items[i].0.clone(), config: items[i].1, result: r.clone() };
+                let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = writeln!(f, "{}", record_line(&m));
+                let _ = f.flush();
+            }
+            match &bar {
+                Some(b) => b.set_position(done as u64),
+                None => {
+                    if done == total || done % (total / 10).max(1) == 0 {
+                        eprintln!("verify: {done}/{total} configurations measured");
+                    }
                 }
             }
         };
-        let out = measure(&items, &Measure { compiler: &compiler, jobs, batch: args.batch, progress: &progress }, &dir.0);
+        let out = measure(&items, &Measure { compiler: &compiler, jobs, batch: args.batch, on_settle: &on_settle }, &dir.0);
+        if let Some(p) = &partial {
+            let _ = std::fs::remove_file(p);
+        }
         if let Some(b) = &bar {
             b.finish_and_clear();
         }

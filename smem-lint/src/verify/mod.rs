@@ -39,8 +39,9 @@ pub struct Measure<'a> {
     pub compiler: &'a nvcc::Compiler,
     pub jobs: usize,
     pub batch: usize,
-    /// Called after each configuration is settled with (done, total).
-    pub progress: &'a (dyn Fn(usize, usize) + Sync),
+    /// Called as each configuration is settled: (index, result, done, total). Lets the caller
+    /// record results as they come, so a run that is stopped keeps what it measured.
+    pub on_settle: &'a (dyn Fn(usize, &MeasuredResult, usize, usize) + Sync),
 }
 
 /// Measure every configuration. Batches that fail to compile are split in halves until the
@@ -74,8 +75,9 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                 let tag = tags.fetch_add(1, Ordering::SeqCst).to_string();
                 let configs: Vec<(usize, KernelConfig)> = batch.iter().map(|&i| (i, items[i].1)).collect();
                 let settle = |i: usize, r: MeasuredResult| {
+                    let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                    (m.on_settle)(i, &r, n, total);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                    (m.progress)(done.fetch_add(1, Ordering::SeqCst) + 1, total);
                 };
                 match m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs)) {
                     Ok(stdout) => {
