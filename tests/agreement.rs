@@ -135,4 +135,6 @@ fn incident_tiles_verdicts() {
 fn sm120_verify_records_agree_exactly() {
     check_file("sm120-verify-4.2.0.jsonl");
     check_file("sm120-verify-4.5.0.jsonl");
+    // The 88 FlashInfer 0.7.4 MoE instantiations with TensorRT-LLM's epilogues (nvcc 13.5, CPU).
+    check_file("flashinfer-0.7.4-sm120-moe-verify.jsonl");
 }

@@ -34,7 +34,7 @@ impl Spec {
 
 pub const KEYS: &[&str] = &[
     "cutlass", "kernel", "a", "b", "c", "d", "tile", "cluster", "schedule", "stages", "carveout", "fusion",
-    "epilogue_smem_bytes",
+    "epilogue", "epilogue_smem_bytes",
 ];
 
 fn value(expr: &Expr) -> syn::Result<Value> {

@@ -39,6 +39,10 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
     let epilogue = match c.epilogue {
         Epilogue::Builder => quote!(#m::Epilogue::Builder),
         Epilogue::Declared { smem_bytes } => quote!(#m::Epilogue::Declared { smem_bytes: #smem_bytes }),
+        Epilogue::TrtllmMoe { fusion, swap_ab } => {
+            let f = variant(fusion);
+            quote!(#m::Epilogue::TrtllmMoe { fusion: #m::MoeFusion::#f, swap_ab: #swap_ab })
+        }
     };
     let stages = match c.stages {
         StagePolicy::Fixed(n) => quote!(#m::StagePolicy::Fixed(#n)),

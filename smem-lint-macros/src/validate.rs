@@ -112,6 +112,11 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
                 },
             }
         }
+        "epilogue" => {
+            let w = word(v, key)?;
+            cfg.epilogue = Epilogue::from_name(w)
+                .ok_or_else(|| format!("unknown epilogue `{w}`; expected one of: {}", Epilogue::NAMES.join(", ")))?;
+        }
         "epilogue_smem_bytes" => match v {
             Value::Int(n) => cfg.epilogue = Epilogue::Declared { smem_bytes: *n },
             _ => return Err("`epilogue_smem_bytes` expects a byte count".into()),

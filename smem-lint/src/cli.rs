@@ -105,6 +105,24 @@ pub enum Command {
     },
     /// Check the model against the real CUTLASS compiled by the real nvcc.
     Verify(VerifyArgs),
+    /// Write a TOML configuration file from TensorRT-LLM / FlashInfer MoE instantiation lists
+    /// (the INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM calls of their generated .cu files).
+    ImportTrtllm {
+        /// Generated .cu files (or any text holding the calls).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output TOML file (written atomically).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// The comment naming the source, written at the top of the file.
+        #[arg(long)]
+        source_note: Option<String>,
+        #[arg(long, value_parser = parse_version, default_value = "4.5.0")]
+        cutlass: CutlassVersion,
+        /// Target architectures (repeatable; default sm120 and sm121).
+        #[arg(long = "arch", value_parser = parse_arch)]
+        archs: Vec<Arch>,
+    },
     /// Evaluate configurations in the JSON-lines format of the measured data; one JSON object per line.
     Eval {
         /// A `.jsonl` file (`-` for standard input).
@@ -123,6 +141,10 @@ pub struct VerifyArgs {
     /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model.
     #[arg(long)]
     pub cutlass_include: Option<PathBuf>,
+    /// TensorRT-LLM's `cutlass_extensions/include` (in FlashInfer: flashinfer/data/csrc/nv_internal/
+    /// tensorrt_llm/cutlass_extensions/include), needed for the TensorRT-LLM MoE epilogues.
+    #[arg(long)]
+    pub trtllm_include: Option<PathBuf>,
     /// nvcc to use (default: PATH, CUDA_HOME/CUDA_PATH, then a pip-installed nvidia-cuda-nvcc).
     #[arg(long)]
     pub nvcc: Option<PathBuf>,
@@ -196,6 +218,9 @@ where
         }
         Command::Eval { file, cutlass } => eval(file, *cutlass),
         Command::Verify(args) => crate::verify::cli::verify(args),
+        Command::ImportTrtllm { files, output, source_note, cutlass, archs } => {
+            import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
+        }
     };
     ExitCode::from(code)
 }
@@ -394,6 +419,42 @@ pub fn diff_summary(old: &str, new: &str) -> String {
         return format!("missing; it would have {} lines", b.len());
     }
     format!("{differing} line(s) differ (first at line {first}); {} -> {} lines", a.len(), b.len())
+}
+
+fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: CutlassVersion, archs: &[Arch]) -> u8 {
+    let mut found = Vec::new();
+    let mut bad = 0;
+    for f in files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", f.display());
+                return EXIT_INPUT_ERROR;
+            }
+        };
+        for (offset, r) in crate::import::trtllm_moe(&text) {
+            match r {
+                Ok(i) => found.push(i),
+                Err(e) => {
+                    let (line, col) = crate::config_file::line_col(&text, offset);
+                    eprintln!("error: {}:{line}:{col}: {e}", f.display());
+                    bad += 1;
+                }
+            }
+        }
+    }
+    if bad > 0 {
+        return EXIT_INPUT_ERROR;
+    }
+    let archs = if archs.is_empty() { vec![Arch::Sm120, Arch::Sm121] } else { archs.to_vec() };
+    let default_note = format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
+    let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs);
+    if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        return EXIT_INPUT_ERROR;
+    }
+    eprintln!("wrote {} with {} SM120 instantiations", output.display(), found.len());
+    EXIT_CLEAN
 }
 
 fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {

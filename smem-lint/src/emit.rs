@@ -162,6 +162,37 @@ pub fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
     s
 }
 
+/// The header a TensorRT-LLM MoE epilogue needs beside CUTLASS's (from TensorRT-LLM's or FlashInfer's
+/// `cutlass_extensions/include`).
+pub const TRTLLM_SCATTER_HEADER: &str = "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp";
+
+/// The epilogue `moe_gemm_tma_ws_launcher.inl` builds for SM120, as C++.
+fn trtllm_moe_epilogue(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap_ab: bool) -> String {
+    let out = cfg.d.cutlass_type();
+    let layout = if swap_ab { "cutlass::layout::ColumnMajor" } else { "cutlass::layout::RowMajor" };
+    // AlignmentC = 128 / bits(activation type); AlignmentD = 128 / bits(output type).
+    let align_c = 128 / cfg.a.bits();
+    let align_d = 128 / cfg.d.bits();
+    let (d, op) = match fusion {
+        crate::model::MoeFusion::None => (out.to_string(), String::new()),
+        crate::model::MoeFusion::Finalize => (
+            "void".to_string(),
+            format!(
+                ",\n    cutlass::epilogue::fusion::{}<{layout}, {out}, float, {out}, float>",
+                if swap_ab { "ScaledAccPerRowBiasPerColScaleScatter" } else { "ScaledAccPerColBiasPerRowScaleScatter" }
+            ),
+        ),
+    };
+    format!(
+        "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm120, cutlass::arch::OpClassBlockScaledTensorOp, TileShape, ClusterShape,
+    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
+    {out}, {layout}*, {align_c}, {d}, {layout}*, {align_d},
+    cutlass::epilogue::TmaWarpSpecialized{op}>::CollectiveOp;
+"
+    )
+}
+
 /// The CUTLASS type aliases of one configuration, as the CUTLASS examples (79a-79d) write them:
 /// `CollectiveEpilogue`, `CollectiveMainloop`, `GemmKernel`. The stage count is written as the
 /// explicit `StageCount<N>` the model computed, so the alias is exactly the kernel that was checked.
@@ -195,15 +226,25 @@ pub fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
     };
     let problem = if grouped { "cutlass::gemm::GroupProblemShape<cute::Shape<int,int,int>>" } else { "cute::Shape<int,int,int,int>" };
     let t = cfg.tile;
-    format!(
-        "using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
-using ClusterShape = cute::Shape<cute::Int<{cm}>, cute::Int<{cn}>, cute::Int<{ck}>>;
-using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    let (a, b) = match cfg.epilogue {
+        crate::model::Epilogue::TrtllmMoe { swap_ab: true, .. } => (cfg.b, cfg.a),
+        _ => (cfg.a, cfg.b),
+    };
+    let epilogue = match cfg.epilogue {
+        crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
+        _ => format!(
+            "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     cutlass::arch::Sm120, cutlass::arch::OpClassBlockScaledTensorOp, TileShape, ClusterShape,
     cutlass::epilogue::collective::EpilogueTileAuto, float, float,
     {c_t}, cutlass::layout::RowMajor{ptr}, {align_c}, {d_t}, cutlass::layout::RowMajor{ptr}, {align_d},
     cutlass::epilogue::collective::EpilogueScheduleAuto{fusion}>::CollectiveOp;
-using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+"
+        ),
+    };
+    format!(
+        "using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
+using ClusterShape = cute::Shape<cute::Int<{cm}>, cute::Int<{cn}>, cute::Int<{ck}>>;
+{epilogue}using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     cutlass::arch::Sm120, cutlass::arch::OpClassBlockScaledTensorOp,
     {a_t}, cutlass::layout::RowMajor{ptr}, {align_a}, {b_t}, cutlass::layout::ColumnMajor{ptr}, {align_b},
     float, TileShape, ClusterShape,
@@ -217,10 +258,10 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         cm = cfg.cluster.m,
         cn = cfg.cluster.n,
         ck = cfg.cluster.k,
-        a_t = cfg.a.cutlass_type(),
-        b_t = cfg.b.cutlass_type(),
-        align_a = cfg.a.alignment(cfg.b),
-        align_b = cfg.b.alignment(cfg.a),
+        a_t = a.cutlass_type(),
+        b_t = b.cutlass_type(),
+        align_a = a.alignment(b),
+        align_b = b.alignment(a),
         sched = cfg.schedule.cutlass_tag(cfg.kind),
     )
 }

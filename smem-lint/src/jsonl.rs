@@ -111,6 +111,12 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             }
         },
     };
+    let epilogue = match text(obj, id, "epilogue")? {
+        None => crate::model::Epilogue::Builder,
+        Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
+            err(id, "epilogue", format!("unknown epilogue `{e}`; expected one of: {}", crate::model::Epilogue::NAMES.join(", ")))
+        })?,
+    };
     Ok((
         id.clone(),
         KernelConfig {
@@ -125,7 +131,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             d,
             layout_cd: Layout::RowMajor,
             fusion,
-            epilogue: crate::model::Epilogue::Builder,
+            epilogue,
             tile: Tile { m, n, k },
             cluster,
             schedule,
@@ -158,6 +164,16 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
         }),
         (_, None) => unreachable!("a compiled assessment has a footprint"),
     })
+}
+
+/// The name `parse_config` reads back for a fusion, `None` for the default.
+pub fn fusion_name(f: Fusion) -> Option<String> {
+    match f {
+        Fusion::Default => None,
+        Fusion::LinearCombination => Some("linear-combination".into()),
+        Fusion::BlockScaleFactor => Some("block-scale-factor".into()),
+        Fusion::PerColBias(t) => Some(format!("per-col-bias-{t}")),
+    }
 }
 
 fn field_key(f: ConfigField) -> &'static str {

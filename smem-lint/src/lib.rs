@@ -31,6 +31,7 @@ pub mod diagnostics;
 pub mod cli;
 mod checked;
 pub mod emit;
+pub mod import;
 #[cfg(feature = "cli")]
 pub mod verify;
 pub mod markers;

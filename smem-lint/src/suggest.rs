@@ -4,7 +4,7 @@
 //! not fit. Pure: no I/O.
 
 use crate::model::{
-    assess, Arch, CutlassVersion, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Status, Tile,
+    assess, Arch, CutlassVersion, Epilogue, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Status, Tile,
 };
 
 /// What a suggestion changes.
@@ -20,6 +20,8 @@ pub enum Change {
     Schedule(Schedule),
     /// Another CUTLASS version.
     Cutlass(CutlassVersion),
+    /// The TensorRT-LLM MoE launcher's other `swap_ab` instantiation.
+    SwapAb(bool),
 }
 
 /// A configuration that fits, and how it differs from the original.
@@ -40,6 +42,7 @@ impl Suggestion {
             Change::Tile(t) => format!("use tile [{}, {}, {}]", t.m, t.n, t.k),
             Change::Schedule(s) => format!("use schedule = \"{}\"", s.name()),
             Change::Cutlass(v) => format!("use CUTLASS {v}"),
+            Change::SwapAb(s) => format!("use the swap_ab = {s} instantiation"),
         };
         format!("{what} ({} bytes, {} to spare)", self.kernel_bytes, self.headroom)
     }
@@ -71,6 +74,10 @@ fn smaller_tiles(t: Tile) -> Vec<Tile> {
 /// Up to four launchable neighbours of `cfg` on `arch`, nearest first.
 pub fn suggestions(cfg: &KernelConfig, arch: Arch) -> Vec<Suggestion> {
     let mut out: Vec<Suggestion> = Vec::new();
+    if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
+        let other = KernelConfig { epilogue: Epilogue::TrtllmMoe { fusion, swap_ab: !swap_ab }, ..*cfg };
+        out.extend(try_fit(Change::SwapAb(!swap_ab), other, arch));
+    }
     let rejected = matches!(crate::model::evaluate(cfg), Ok(Evaluation::Rejected(_)));
     if let Ok(a) = assess(cfg, arch) {
         if let Some(s) = a.largest_fitting_stages {

@@ -176,8 +176,9 @@ fn fusion(v: &Spanned<DeValue<'_>>) -> Result<Fusion, InputError> {
 
 fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
     match v.get_ref() {
-        DeValue::String(s) if s == "builder" => Ok(Epilogue::Builder),
-        DeValue::String(s) => Err(parse_err(v.span(), ParseError::new("epilogue", s, ["builder", "{ smem_bytes = N }"]))),
+        DeValue::String(s) => Epilogue::from_name(s).ok_or_else(|| {
+            parse_err(v.span(), ParseError::new("epilogue", s, Epilogue::NAMES.into_iter().chain(["{ smem_bytes = N }"])))
+        }),
         DeValue::Table(t) => {
             let mut bytes = None;
             for (k, x) in t.iter() {

@@ -190,6 +190,54 @@ pub enum Epilogue {
     /// The kernel then holds the declared bytes where the epilogue's tensors go, plus a placeholder
     /// for its load pipeline: approximate, but never smaller than the real kernel would be.
     Declared { smem_bytes: u64 },
+    /// The epilogue of TensorRT-LLM's MoE grouped-GEMM launcher (`moe_gemm_tma_ws_launcher.inl`,
+    /// as FlashInfer 0.7.4 vendors it) on SM120: `d` is the launcher's output type and `c` must
+    /// equal it (the launcher passes `ElementCSafe = ElementD`); `a`/`b` are the activation and
+    /// weight types, which `swap_ab` exchanges in the mainloop and transposes in the epilogue.
+    TrtllmMoe { fusion: MoeFusion, swap_ab: bool },
+}
+
+/// The launcher's `EpilogueFusion`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoeFusion {
+    /// `EpilogueFusion::NONE`: `LinearCombination`, D written through TMA.
+    None,
+    /// `EpilogueFusion::FINALIZE`: D is void and the `ScaledAcc{PerColBias,PerRowScale|PerRowBias,PerColScale}Scatter`
+    /// EVT scatters the scaled, biased rows to the final output.
+    Finalize,
+}
+
+impl Epilogue {
+    /// The TOML / JSON name: `builder`, `declared`, `trtllm-moe`, `trtllm-moe-finalize` (`+ "-swap-ab"`).
+    pub fn name(self) -> String {
+        match self {
+            Epilogue::Builder => "builder".into(),
+            Epilogue::Declared { smem_bytes } => format!("declared-{smem_bytes}"),
+            Epilogue::TrtllmMoe { fusion, swap_ab } => format!(
+                "trtllm-moe{}{}",
+                if fusion == MoeFusion::Finalize { "-finalize" } else { "" },
+                if swap_ab { "-swap-ab" } else { "" }
+            ),
+        }
+    }
+
+    /// Parse a named epilogue (`builder`, `trtllm-moe`, `trtllm-moe-finalize`, each TRT-LLM one
+    /// optionally with `-swap-ab`).
+    pub fn from_name(s: &str) -> Option<Epilogue> {
+        let (base, swap_ab) = match s.strip_suffix("-swap-ab") {
+            Some(b) => (b, true),
+            None => (s, false),
+        };
+        match base {
+            "builder" if !swap_ab => Some(Epilogue::Builder),
+            "trtllm-moe" | "trtllm-moe-none" => Some(Epilogue::TrtllmMoe { fusion: MoeFusion::None, swap_ab }),
+            "trtllm-moe-finalize" => Some(Epilogue::TrtllmMoe { fusion: MoeFusion::Finalize, swap_ab }),
+            _ => None,
+        }
+    }
+
+    pub const NAMES: [&'static str; 5] =
+        ["builder", "trtllm-moe", "trtllm-moe-swap-ab", "trtllm-moe-finalize", "trtllm-moe-finalize-swap-ab"];
 }
 
 /// A CTA tile, in elements.
@@ -275,8 +323,12 @@ impl KernelConfig {
 
     /// A short human name: `grouped nvfp4xnvfp4 bf16->bf16 128x256x128 auto stages=auto`.
     pub fn label(&self) -> String {
+        let epi = match self.epilogue {
+            Epilogue::Builder => String::new(),
+            e => format!(" epilogue={}", e.name()),
+        };
         format!(
-            "{} {}x{} {}->{} {} {} stages={}",
+            "{} {}x{} {}->{} {} {} stages={}{epi}",
             self.kind.name(),
             self.a,
             self.b,

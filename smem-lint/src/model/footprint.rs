@@ -18,6 +18,10 @@ pub struct Rejection {
     pub at: ConfigField,
     /// Why it fires for this configuration.
     pub detail: String,
+    /// What the builders had computed when it fired (for the stage-count assert: the stage count
+    /// and the epilogue's `SharedStorage` size that set the carve-out).
+    pub stage_choice: Option<StageChoice>,
+    pub epilogue_bytes: Option<u64>,
 }
 
 /// The types compile, but a real build cannot instantiate `GemmKernel::Params`.

@@ -15,7 +15,7 @@ pub mod layout;
 pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
-pub use config::{Cluster, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
+pub use config::{Cluster, CutlassVersion, Epilogue, Fusion, MoeFusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};

@@ -100,7 +100,13 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             nvcc_path.display(),
             args.batch
         );
-        let compiler = nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args: Vec::new() };
+        let needs_trtllm = items.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. }));
+        let extra_args = match (&args.trtllm_include, needs_trtllm) {
+            (Some(dir), _) => vec![format!("-I{}", dir.display())],
+            (None, true) => return Err("TensorRT-LLM MoE epilogues need --trtllm-include DIR (cutlass_extensions/include)".into()),
+            (None, false) => Vec::new(),
+        };
+        let compiler = nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
         let dir = nvcc::TempDir::new().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
         let bar = std::io::stderr().is_terminal().then(|| {
             let b = indicatif::ProgressBar::new(items.len() as u64);

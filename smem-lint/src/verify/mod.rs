@@ -239,6 +239,12 @@ pub fn record_line(m: &Measured) -> Value {
     if c.cluster != crate::model::Cluster::ONE {
         o["cluster"] = json!([c.cluster.m, c.cluster.n, c.cluster.k]);
     }
+    if let Some(f) = crate::jsonl::fusion_name(c.fusion) {
+        o["fusion"] = json!(f);
+    }
+    if c.epilogue != crate::model::Epilogue::Builder {
+        o["epilogue"] = json!(c.epilogue.name());
+    }
     o["result"] = match &m.result {
         MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages } => json!({
             "compiles": true, "kernel_bytes": kernel_bytes, "mainloop_bytes": mainloop_bytes,

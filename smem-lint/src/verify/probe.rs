@@ -23,6 +23,9 @@ pub const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
 /// One translation unit for `configs` (index `i` is printed as the first field).
 pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
     let mut s = String::from(HEADER);
+    if configs.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. })) {
+        let _ = writeln!(s, "#include \"{}\"", crate::emit::TRTLLM_SCATTER_HEADER);
+    }
     for (i, cfg) in configs {
         let _ = write!(
             s,

@@ -67,7 +67,7 @@ impl PerStageBytes {
 }
 
 fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
-    Evaluation::Rejected(Rejection { message, at, detail })
+    Evaluation::Rejected(Rejection { message, at, detail, stage_choice: None, epilogue_bytes: None })
 }
 
 fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
@@ -110,6 +110,21 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     if cfg.cluster.m == 0 || cfg.cluster.n == 0 || cfg.cluster.k == 0 {
         return Err(ModelError::new(ConfigField::Cluster, "cluster extents must be positive".into(), "use [1, 1, 1] on SM120"));
     }
+    if let Epilogue::TrtllmMoe { .. } = cfg.epilogue {
+        if cfg.kind != KernelKind::Grouped {
+            return Err(ModelError::new(ConfigField::Epilogue, "the TensorRT-LLM MoE epilogue is a grouped-GEMM epilogue".into(), "use kernel = \"grouped\""));
+        }
+        if cfg.c != cfg.d || !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32) {
+            return Err(ModelError::new(
+                ConfigField::D,
+                format!("the TensorRT-LLM MoE launcher uses its output type for C and D; got c = {}, d = {}", cfg.c, cfg.d),
+                "set c and d both to the launcher's output type (bf16, f16 or f32)",
+            ));
+        }
+        if cfg.fusion != Fusion::Default {
+            return Err(ModelError::new(ConfigField::Fusion, "the TensorRT-LLM MoE epilogue fixes its own fusion".into(), "leave `fusion` unset"));
+        }
+    }
     if cfg.d == Output::Void {
         return Err(ModelError::new(ConfigField::D, "D cannot be void".into(), "void is only meaningful for C"));
     }
@@ -128,7 +143,11 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
     let v = cfg.cutlass;
     let grouped = cfg.kind == KernelKind::Grouped;
-    let (a, b, tile) = (cfg.a, cfg.b, cfg.tile);
+    // TensorRT-LLM's MoE launcher passes (weight, activation) as (A, B) when it swaps.
+    let (a, b, tile) = match cfg.epilogue {
+        Epilogue::TrtllmMoe { swap_ab: true, .. } => (cfg.b, cfg.a, cfg.tile),
+        _ => (cfg.a, cfg.b, cfg.tile),
+    };
 
     // Builder static_asserts, in the order the builder states them.
     if a.scale_factor() != b.scale_factor() {
@@ -174,7 +193,7 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
 
     // Epilogue (built first: the examples' stage carve-out is its size).
     let epilogue = match cfg.epilogue {
-        Epilogue::Builder => epilogue_storage(&epilogue_params(cfg)?).map_err(|e| {
+        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => epilogue_storage(&epilogue_params(cfg)?).map_err(|e| {
             ModelError::new(
                 ConfigField::D,
                 format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
@@ -185,14 +204,17 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     };
     let epilogue_bytes = match cfg.epilogue {
         Epilogue::Declared { smem_bytes } => smem_bytes,
-        Epilogue::Builder => epilogue.shared_storage().size(),
+        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => epilogue.shared_storage().size(),
     };
 
     let stage_choice = stage_count(cfg, per_stage, &epilogue, epilogue_bytes);
     if stage_choice.stages < 2 {
-        return Ok(reject(
-            "Specialization requires Stages set to value 2 or more.",
-            ConfigField::Stages,
+        return Ok(Evaluation::Rejected(Rejection {
+            message: "Specialization requires Stages set to value 2 or more.",
+            at: ConfigField::Stages,
+            stage_choice: Some(stage_choice),
+            epilogue_bytes: Some(epilogue_bytes),
+            detail:
             match stage_choice.carveout_bytes {
                 Some(c) => format!(
                     "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
@@ -200,7 +222,7 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
                 ),
                 None => format!("StageCount<{}>", stage_choice.stages),
             },
-        ));
+        }));
     }
     let stages = stage_choice.stages as u64;
 
@@ -227,6 +249,9 @@ fn is_mx_f8f6f4_only(a: Operand, b: Operand) -> bool {
 
 /// What `sm120_get_tma_dispatch_policy` and the epilogue builder choose.
 fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
+    if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
+        return Ok(trtllm_moe_epilogue_params(cfg, fusion, swap_ab));
+    }
     let (tile_m, tile_n) = (64, 32); // EpilogueTileAuto for non-FP6 D
     let epi_tiles = (cfg.tile.m / tile_m).max(1) * (cfg.tile.n / tile_n).max(1);
     let reuse_smem = cfg.c.bits() == cfg.d.bits() && cfg.d.bits() > 8;
@@ -257,6 +282,44 @@ fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
         fusion,
         ptr_array: (cfg.kind == KernelKind::Grouped).then_some(2),
     })
+}
+
+/// The epilogue `moe_gemm_tma_ws_launcher.inl` builds for SM120 (`EpilogueScheduleSM120 =
+/// TmaWarpSpecialized`, pointer layouts, `EpilogueTileAuto`):
+/// - C is `ElementCSafe = ElementD` (the output type), in `LayoutC_T` (column-major) when swapping;
+/// - NONE: D is the output type and the fusion `LinearCombination` (no smem);
+/// - FINALIZE: D is `void`, so the builder's dispatch policy sees `sizeof_bits<void>` = 0 and turns
+///   smem reuse off (StagesC = StagesD), while the collective still allocates a D buffer of the
+///   fusion's `ElementAux` (the output type); the fusion `ScaledAccPerColBiasPerRowScaleScatter`
+///   (or `...PerRowBiasPerColScaleScatter` when swapping) keeps one `Sm90RowBroadcast` row in smem:
+///   the bias (output type) without swap, the router scales (float) with swap.
+fn trtllm_moe_epilogue_params(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap_ab: bool) -> EpilogueParams {
+    let (tile_m, tile_n) = (64, 32);
+    let epi_tiles = (cfg.tile.m / tile_m).max(1) * (cfg.tile.n / tile_n).max(1);
+    let out = cfg.d;
+    let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
+    let stages_d = epi_tiles.min(2);
+    let (reuse_smem, fusion_node) = match fusion {
+        crate::model::MoeFusion::None => (out.bits() > 8, Node::empty("LinearCombination, no smem", 1)),
+        crate::model::MoeFusion::Finalize => {
+            let (what, bits) = if swap_ab { ("router scales, float", 32) } else { ("bias", out.bits()) };
+            let bytes = round_up(cfg.tile.n * bits / 8, 16);
+            (false, Node::leaf(format!("Sm90RowBroadcast {what} row (scatter EVT)"), bytes, 16, Role::FusionStorage))
+        }
+    };
+    let stages_c = if reuse_smem { epi_tiles.min(2).max(stages_d + 1) } else { stages_d };
+    EpilogueParams {
+        c: out,
+        d: out,
+        layout,
+        tile_m,
+        tile_n,
+        stages_c,
+        stages_d,
+        reuse_smem,
+        fusion: fusion_node,
+        ptr_array: Some(2),
+    }
 }
 
 /// A declared epilogue: its bytes where the epilogue tensors go, an empty placeholder for its pipeline.

@@ -1,0 +1,153 @@
+//! The incident: FlashInfer 0.7.4 / TensorRT-LLM SM120 FP4 MoE grouped GEMMs, against nvcc.
+//!
+//! Ground truth: tests/data/flashinfer-0.7.4-sm120-moe.csv (the launcher's own type aliases
+//! compiled with nvcc, shared data) and tests/data/flashinfer-0.7.4-sm120-moe-verify.jsonl (every
+//! one of the 88 instantiations, measured by `smem-lint verify --trtllm-include`).
+
+mod common;
+
+use smem_lint::model::*;
+use smem_lint::verify::{from_record, MeasuredResult};
+
+struct Row {
+    cfg: KernelConfig,
+    measured: Option<(u64, u64, u64, u64)>,
+    epilogue: u64,
+    stages: u64,
+    emitted: bool,
+}
+
+fn csv_rows() -> Vec<Row> {
+    let text = common::read_data("flashinfer-0.7.4-sm120-moe.csv");
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), "dtype,tile,fusion,otype,swap_ab,kernel,mainloop,epilogue,stages,emitted_by_generator");
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let (a, b) = match f[0] {
+                "FP4xFP4" => (Operand::Nvfp4, Operand::Nvfp4),
+                "FP8xFP4" => (Operand::Mxfp8E4m3, Operand::Mxfp4),
+                other => panic!("dtype {other}"),
+            };
+            let t: Vec<u64> = f[1].split('x').map(|x| x.parse().unwrap()).collect();
+            let out = match f[3] {
+                "bf16" => Output::Bf16,
+                "half" => Output::F16,
+                other => panic!("otype {other}"),
+            };
+            let fusion = if f[2] == "FINALIZE" { MoeFusion::Finalize } else { MoeFusion::None };
+            let cfg = KernelConfig {
+                epilogue: Epilogue::TrtllmMoe { fusion, swap_ab: f[4] == "true" },
+                ..KernelConfig::sm120(KernelKind::Grouped, a, b, out, out, Tile { m: t[0], n: t[1], k: t[2] })
+            };
+            let measured = (f[5] != "NOCOMPILE").then(|| (f[5].parse().unwrap(), f[6].parse().unwrap(), f[7].parse().unwrap(), f[8].parse().unwrap()));
+            Row { cfg, measured, epilogue: f[7].parse().unwrap(), stages: f[8].parse().unwrap(), emitted: f[9] == "True" }
+        })
+        .collect()
+}
+
+#[test]
+fn every_measured_row_is_reproduced() {
+    let rows = csv_rows();
+    let mut agree = 0;
+    for r in &rows {
+        match (evaluate(&r.cfg).unwrap(), r.measured) {
+            (Evaluation::Compiled(f), Some(m)) => {
+                assert_eq!((f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes, f.stages), m, "{}", r.cfg.label())
+            }
+            (Evaluation::Rejected(rej), None) => {
+                assert_eq!(rej.message, "Specialization requires Stages set to value 2 or more.");
+                assert_eq!(rej.stage_choice.unwrap().stages, r.stages as i64, "{}", r.cfg.label());
+                assert_eq!(rej.epilogue_bytes, Some(r.epilogue), "{}", r.cfg.label());
+            }
+            (e, m) => panic!("{}: model {e:?}, measured {m:?}", r.cfg.label()),
+        }
+        agree += 1;
+    }
+    println!("flashinfer-0.7.4-sm120-moe.csv: {agree}/{} rows reproduced exactly", rows.len());
+    assert!(rows.len() >= 80);
+}
+
+fn toml_entries() -> Vec<smem_lint::config_file::Entry> {
+    let text = std::fs::read_to_string(common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml")).unwrap();
+    let parsed = smem_lint::config_file::parse(&text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    parsed.entries
+}
+
+/// The config file is what the importer makes of the generator's 88 instantiation calls.
+#[test]
+fn the_config_is_the_imported_generator_output() {
+    let src = std::fs::read_to_string(common::data_path("../fixtures/flashinfer-0.7.4-sm120-instantiations.cu")).unwrap();
+    let found: Vec<_> = smem_lint::import::trtllm_moe(&src).into_iter().map(|(_, r)| r.unwrap()).collect();
+    assert_eq!(found.len(), 88);
+    let committed = std::fs::read_to_string(common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml")).unwrap();
+    let note = committed.lines().next().unwrap().trim_start_matches("# ");
+    let regenerated = smem_lint::import::to_toml(&found, note, CutlassVersion::V4_5_0, &[Arch::Sm120, Arch::Sm121]);
+    assert_eq!(committed, regenerated, "configs/flashinfer-0.7.4-sm120-moe.toml is stale: re-run import-trtllm");
+    // Every emitted row of the CSV is one of the 88, with the same configuration.
+    let entries = toml_entries();
+    for r in csv_rows().iter().filter(|r| r.emitted) {
+        assert!(entries.iter().any(|e| e.config == r.cfg), "{} not imported", r.cfg.label());
+    }
+}
+
+/// `check` flags exactly the instantiations nvcc measured over the cap (or rejecting), with the
+/// measured bytes; every other one passes.
+#[test]
+fn check_flags_exactly_what_nvcc_says_cannot_launch() {
+    let measured: Vec<_> = common::read_data("flashinfer-0.7.4-sm120-moe-verify.jsonl")
+        .lines()
+        .map(|l| from_record(l).unwrap())
+        .collect();
+    assert_eq!(measured.len(), 88);
+    let entries = toml_entries();
+    let mut flagged = 0;
+    for e in &entries {
+        let m = measured.iter().find(|m| m.id == e.name).unwrap_or_else(|| panic!("{} not measured", e.name));
+        let launchable_measured = matches!(m.result, MeasuredResult::Compiled { kernel_bytes, .. } if kernel_bytes <= 101_376);
+        for arch in [Arch::Sm120, Arch::Sm121] {
+            let a = assess(&KernelConfig { arch, ..e.config }, arch).unwrap();
+            assert_eq!(a.launchable(), launchable_measured, "{}", e.name);
+            if let (Status::ExceedsCap { over }, MeasuredResult::Compiled { kernel_bytes, .. }) = (&a.status, &m.result) {
+                assert_eq!(*over, kernel_bytes - 101_376);
+            }
+        }
+        flagged += usize::from(!launchable_measured);
+    }
+    println!("{flagged} of {} FlashInfer 0.7.4 SM120 instantiations cannot launch (measured)", entries.len());
+    assert!(flagged > 0);
+}
+
+#[test]
+fn the_flagged_finalize_tiles_suggest_the_other_swap_ab() {
+    let cfg = KernelConfig {
+        epilogue: Epilogue::TrtllmMoe { fusion: MoeFusion::Finalize, swap_ab: false },
+        ..KernelConfig::sm120(KernelKind::Grouped, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
+    };
+    let s = smem_lint::suggest::suggestions(&cfg, Arch::Sm120);
+    assert_eq!(s[0].change, smem_lint::suggest::Change::SwapAb(true));
+    // Measured (CSV): the swap_ab instantiation of this tile is 74752 bytes.
+    assert_eq!(s[0].kernel_bytes, 74752);
+}
+
+/// `emit` on the FlashInfer list keeps the 84 launchable instantiations and drops the 4 that nvcc
+/// measured at 102400 bytes.
+#[test]
+fn emit_keeps_only_the_launchable_instantiations() {
+    let path = common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let report = smem_lint::check::check_source(&path, text, &Default::default());
+    let table = smem_lint::cli::table_entries(&[report]);
+    assert_eq!(table.len(), 84);
+    for name in [
+        "moe_Sm120_SafeFP4_SafeFP4_half_FINALIZE_128x256x128",
+        "moe_Sm120_SafeFP4_SafeFP4___nv_bfloat16_FINALIZE_128x256x128",
+        "moe_Sm120_SafeFP4_SafeFP4_half_FINALIZE_256x128x128",
+        "moe_Sm120_SafeFP4_SafeFP4___nv_bfloat16_FINALIZE_256x128x128",
+    ] {
+        assert!(table.iter().all(|e| e.name != name), "{name} must be left out");
+    }
+    assert!(table.iter().all(|e| e.kernel_bytes <= 101_376));
+}
