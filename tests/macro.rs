@@ -50,3 +50,19 @@ fn constants_are_consistent() {
     assert!(GroupedMxfp4::KERNEL_BYTES < 102_400);
     assert_eq!(GroupedMxfp4::ARCHS, &[smem_lint::model::Arch::Sm120]);
 }
+
+/// The macro's build pulls the model and syn, never the CLI's dependencies.
+#[test]
+fn the_macro_does_not_pull_the_cli_dependencies() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "-p", "smem-lint-macros", "-e", "normal", "--prefix", "none", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let tree = String::from_utf8(out.stdout).unwrap();
+    assert!(tree.contains("smem-lint v") && tree.contains("syn v"), "{tree}");
+    for heavy in ["toml v", "miette v", "clap v", "serde_json v", "cargo_metadata v"] {
+        assert!(!tree.contains(heavy), "the macro pulls {heavy}:\n{tree}");
+    }
+}

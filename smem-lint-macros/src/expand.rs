@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use smem_lint::model::{Epilogue, Fusion, KernelConfig, Layout, StagePolicy};
 
-use crate::validate::Checked;
+use smem_lint::rust_attr::Checked;
 
 fn variant(debug: impl std::fmt::Debug) -> proc_macro2::Ident {
     format_ident!("{}", format!("{debug:?}"))

@@ -22,25 +22,13 @@
 //! needed, the cap and the nearest configuration that fits. One that fits is emitted unchanged,
 //! plus an `impl smem_lint::SmemChecked` exposing its footprint as constants.
 //!
-//! The pipeline, one file a step: [`args`] and [`fields`] parse, [`validate`] runs the model,
-//! [`expand`] writes the impl.
+//! Parsing and checking live in `smem_lint::rust_attr` (shared with `cargo smem-lint`, which finds
+//! these attributes in source files); this crate turns its issues into compile errors and
+//! [`expand`]s a configuration that fits.
 
-mod args;
 mod expand;
-mod fields;
-mod validate;
 
 use proc_macro::TokenStream;
-
-fn combine(first: Option<syn::Error>, next: syn::Error) -> syn::Error {
-    match first {
-        Some(mut all) => {
-            all.combine(next);
-            all
-        }
-        None => next,
-    }
-}
 
 /// See the crate documentation.
 #[proc_macro_attribute]
@@ -48,15 +36,16 @@ pub fn smem_check(attr: TokenStream, item: TokenStream) -> TokenStream {
     let item = proc_macro2::TokenStream::from(item);
     let result = (|| {
         let input: syn::DeriveInput = syn::parse2(item.clone())?;
-        let (mut spec, mut errors) = args::parse(attr.into());
-        if let Err(e) = fields::read(&input, &mut spec) {
-            errors = Some(combine(errors, e));
-        }
-        match (validate::check(&spec, &input.ident), errors) {
-            (Ok(checked), None) => Ok(expand::expand(&input, &checked)),
-            (Ok(_), Some(e)) => Err(e),
-            (Err(e), None) => Err(e),
-            (Err(e), Some(first)) => Err(combine(Some(first), e)),
+        match smem_lint::rust_attr::check_item(attr.into(), &input) {
+            Ok(checked) => Ok(expand::expand(&input, &checked)),
+            Err(issues) => Err(issues
+                .into_iter()
+                .map(|i| syn::Error::new(i.span, i.message))
+                .reduce(|mut all, e| {
+                    all.combine(e);
+                    all
+                })
+                .unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "smem_check failed"))),
         }
     })();
     match result {

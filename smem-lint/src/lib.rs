@@ -40,6 +40,8 @@ pub mod explain;
 #[cfg(feature = "cli")]
 pub mod atomic;
 pub mod model;
+#[cfg(feature = "rust-attr")]
+pub mod rust_attr;
 pub mod suggest;
 
 #[cfg(feature = "cli")]

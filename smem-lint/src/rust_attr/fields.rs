@@ -3,7 +3,7 @@
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, PathArguments, Type};
 
-use crate::args::{Spec, Value, KEYS};
+use super::args::{Spec, Value, KEYS};
 
 /// Add each field whose name is a configuration key to `spec` (attribute arguments win).
 pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {

@@ -3,13 +3,14 @@
 use std::collections::HashMap;
 
 use proc_macro2::Span;
-use smem_lint::model::{
+use crate::model::{
     assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Operand, Output,
     Schedule, StagePolicy, Status, Tile,
 };
-use smem_lint::suggest::suggestions;
+use crate::suggest::suggestions;
 
-use crate::args::{Spec, Value};
+use super::args::{Spec, Value};
+use super::Issue;
 
 /// A configuration that fits every architecture, with its footprint.
 pub struct Checked {
@@ -22,15 +23,12 @@ pub struct Checked {
     pub headroom: u64,
 }
 
-struct Errors(Option<syn::Error>);
+#[derive(Default)]
+struct Errors(Vec<Issue>);
 
 impl Errors {
-    fn push(&mut self, span: Span, msg: impl std::fmt::Display) {
-        let e = syn::Error::new(span, msg);
-        match &mut self.0 {
-            Some(all) => all.combine(e),
-            None => self.0 = Some(e),
-        }
+    fn push(&mut self, span: Span, code: &'static str, msg: impl std::fmt::Display) {
+        self.0.push(Issue { span, code, message: msg.to_string() });
     }
 }
 
@@ -73,7 +71,7 @@ fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &str, w: &str) -
 
 /// Apply one `key = value` to the configuration.
 fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
-    let parse_err = |e: smem_lint::model::ParseError| e.to_string();
+    let parse_err = |e: crate::model::ParseError| e.to_string();
     match key {
         "cutlass" => cfg.cutlass = word(v, key)?.parse::<CutlassVersion>().map_err(parse_err)?,
         "kernel" => cfg.kind = named(&KernelKind::ALL, KernelKind::name, "kernel kind", word(v, key)?)?,
@@ -127,18 +125,18 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
 }
 
 /// Run the model; every problem becomes an error on the token to blame.
-pub fn check(spec: &Spec, name: &syn::Ident) -> syn::Result<Checked> {
-    let mut errors = Errors(None);
+pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
+    let mut errors = Errors::default();
     let attr_span = spec.attr_span.unwrap_or_else(Span::call_site);
     let mut archs = Vec::new();
     for (a, span) in &spec.archs {
         match a.parse::<Arch>() {
             Ok(x) => archs.push(x),
-            Err(e) => errors.push(*span, e),
+            Err(e) => errors.push(*span, "smem::unknown-value", e),
         }
     }
     if spec.archs.is_empty() {
-        errors.push(attr_span, "name the target architectures first: #[smem_check(sm120, ...)]");
+        errors.push(attr_span, "smem::missing-key", "name the target architectures first: #[smem_check(sm120, ...)]");
     }
     let mut spans: HashMap<ConfigField, Span> = HashMap::new();
     if let Some((_, s)) = spec.archs.first() {
@@ -148,26 +146,26 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> syn::Result<Checked> {
     for (key, v, span) in &spec.pairs {
         spans.insert(field_of(key), *span);
         if let Err(msg) = apply(&mut cfg, key, v) {
-            errors.push(*span, msg);
+            errors.push(*span, "smem::invalid-value", msg);
         }
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
-            errors.push(name.span(), format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"));
+            errors.push(name.span(), "smem::missing-key", format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"));
         }
     }
-    if let Some(e) = errors.0 {
-        return Err(e);
+    if !errors.0.is_empty() {
+        return Err(errors.0);
     }
     let span_of = |f: ConfigField| spans.get(&f).copied().unwrap_or_else(|| name.span());
     let stages_written = spans.contains_key(&ConfigField::Stages);
     let mut fp = None;
     let mut headroom = u64::MAX;
-    let mut seen: Vec<(String, Vec<Arch>, Span)> = Vec::new();
+    let mut seen: Vec<(String, Vec<Arch>, Span, &'static str)> = Vec::new();
     for &arch in &archs {
         let c = KernelConfig { arch, ..cfg };
-        let (span, msg) = match assess(&c, arch) {
-            Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}")),
+        let (span, msg, code) = match assess(&c, arch) {
+            Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}"), "smem::not-modelled"),
             Ok(a) => match a.status {
                 Status::Fits { headroom: h } => {
                     headroom = headroom.min(h);
@@ -178,28 +176,29 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> syn::Result<Checked> {
                     let f = a.footprint.as_ref().expect("compiled");
                     let auto = a.auto_overflow.map(|o| format!(" (CUTLASS's automatic stage count picks {} stages)", o.auto_stages)).unwrap_or_default();
                     let span = if matches!(c.stages, StagePolicy::Fixed(_)) { span_of(ConfigField::Stages) } else { span_of(ConfigField::Tile) };
-                    (span, format!("`{name}` needs {} bytes of shared memory with {} stages{auto}: cap {} on {{archs}}, over by {over} bytes", f.kernel_bytes, f.stages, a.cap))
+                    let code = if a.auto_overflow.is_some() { "smem::auto-stages-overflow" } else { "smem::exceeds-cap" };
+                    (span, format!("`{name}` needs {} bytes of shared memory with {} stages{auto}: cap {} on {{archs}}, over by {over} bytes", f.kernel_bytes, f.stages, a.cap), code)
                 }
                 Status::Rejected(r) => {
                     let span = if r.at == ConfigField::Stages && !stages_written { span_of(ConfigField::Tile) } else { span_of(r.at) };
-                    (span, format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail))
+                    (span, format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail), "smem::cutlass-rejects")
                 }
-                Status::Unbuildable(u) => (span_of(u.at), format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail)),
+                Status::Unbuildable(u) => (span_of(u.at), format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail), "smem::unbuildable"),
             },
         };
         let hint = suggestions(&c, arch).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default();
         let full = format!("{msg}{hint}");
-        match seen.iter_mut().find(|(m, _, _)| *m == full) {
-            Some((_, a, _)) => a.push(arch),
-            None => seen.push((full, vec![arch], span)),
+        match seen.iter_mut().find(|(m, _, _, _)| *m == full) {
+            Some((_, a, _, _)) => a.push(arch),
+            None => seen.push((full, vec![arch], span, code)),
         }
     }
-    for (msg, on, span) in &seen {
+    for (msg, on, span, code) in &seen {
         let names: Vec<&str> = on.iter().map(|a| a.name()).collect();
-        errors.push(*span, msg.replace("{archs}", &names.join(", ")));
+        errors.push(*span, code, msg.replace("{archs}", &names.join(", ")));
     }
-    if let Some(e) = errors.0 {
-        return Err(e);
+    if !errors.0.is_empty() {
+        return Err(errors.0);
     }
     let f = fp.expect("fits on every architecture");
     Ok(Checked {
