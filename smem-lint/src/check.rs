@@ -36,6 +36,10 @@ impl Problem {
             b"smem::cutlass-rejects" => "CUTLASS rejects the configuration at compile time",
             b"smem::unbuildable" => "the types compile but the kernel's TMA descriptors cannot be built",
             b"smem::not-modelled" => "the configuration is outside what smem-lint models",
+            b"smem::invalid-attribute" | b"smem::invalid-value" => "malformed #[smem_check] argument",
+            b"smem::unknown-value" => "unknown name",
+            b"smem::missing-key" => "missing setting",
+            b"smem::rust-syntax" => "the Rust file does not parse",
             _ => "invalid configuration file",
         }
     }
@@ -65,8 +69,19 @@ pub struct Launchable {
     pub footprint: Footprint,
 }
 
+/// A finding already located by byte range (the Rust front end's `#[smem_check]` issues).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpannedFinding {
+    pub code: &'static str,
+    pub span: Range<usize>,
+    pub message: String,
+    pub label: String,
+    /// A problem with the input (exit 2) rather than with a kernel (exit 1).
+    pub input_error: bool,
+}
+
 /// Everything found in one file.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct FileReport {
     pub path: PathBuf,
     pub source: String,
@@ -77,6 +92,29 @@ pub struct FileReport {
     pub entries: usize,
     /// (entry, arch) pairs checked.
     pub checked: usize,
+    /// Findings located by the Rust front end.
+    pub spanned: Vec<SpannedFinding>,
+    /// Finding codes reported as warnings (they do not fail the run).
+    pub warn: Vec<String>,
+}
+
+impl FileReport {
+    /// Input errors: TOML or attribute problems (exit 2).
+    pub fn input_error_count(&self) -> usize {
+        self.input_errors.len() + self.spanned.iter().filter(|f| f.input_error).count()
+    }
+
+    /// Findings that fail the run (exit 1): not input errors, not downgraded to warnings.
+    pub fn error_finding_count(&self) -> usize {
+        let warned = |c: &str| self.warn.iter().any(|w| w == c);
+        self.findings.iter().filter(|f| !warned(f.problem.code())).count()
+            + self.spanned.iter().filter(|f| !f.input_error && !warned(f.code)).count()
+    }
+
+    /// Every finding, errors and warnings.
+    pub fn finding_count(&self) -> usize {
+        self.findings.len() + self.spanned.iter().filter(|f| !f.input_error).count()
+    }
 }
 
 /// Options of a run.
@@ -136,7 +174,16 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
             }
         }
     }
-    FileReport { path: path.to_path_buf(), source, entries: parsed.entries.len(), input_errors: parsed.errors, findings, launchable, checked }
+    FileReport {
+        path: path.to_path_buf(),
+        source,
+        entries: parsed.entries.len(),
+        input_errors: parsed.errors,
+        findings,
+        launchable,
+        checked,
+        ..FileReport::default()
+    }
 }
 
 fn push_finding(findings: &mut Vec<Finding>, entry: &Entry, cfg: KernelConfig, arch: Arch, problem: Problem, footprint: Option<Footprint>) {

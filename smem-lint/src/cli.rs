@@ -22,8 +22,20 @@ pub struct Cli {
     /// When to use colour (also honours NO_COLOR and CLICOLOR).
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
     pub color: Color,
+    /// `cargo smem-lint`: the workspace's Cargo.toml (default: found from the current directory).
+    #[arg(long, global = true)]
+    pub manifest_path: Option<PathBuf>,
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+}
+
+/// How the command line was invoked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `smem-lint ...`: paths are explicit.
+    Plain,
+    /// `cargo smem-lint ...`: without paths, `check` and `emit` work on the cargo workspace.
+    Cargo,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -65,8 +77,8 @@ pub enum ExplainFormat {
 pub enum Command {
     /// Lint TOML kernel configurations: every configuration that cannot launch, with why and what would fit.
     Check {
-        /// Files or directories (searched for *.toml).
-        #[arg(default_value = ".")]
+        /// Files or directories (searched for *.toml). Default: `.`; with `cargo smem-lint`, the
+        /// workspace's configured files and `#[smem_check]` structs.
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
@@ -87,16 +99,16 @@ pub enum Command {
     },
     /// Write a table of only the launchable configurations.
     Emit {
-        /// Files or directories (searched for *.toml).
-        #[arg(default_value = ".")]
+        /// Files or directories (searched for *.toml). With `cargo smem-lint` and no paths: every
+        /// table configured under `emit` in the workspace's metadata.
         paths: Vec<PathBuf>,
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, default_value_t = TableFormat::Json)]
         format: TableFormat,
         #[arg(long, value_enum, default_value_t = CppFlavor::Xmacro)]
         cpp_flavor: CppFlavor,
-        /// Output file (written atomically).
+        /// Output file (written atomically); required unless the workspace's tables are meant.
         #[arg(short, long)]
-        output: PathBuf,
+        output: Option<PathBuf>,
         /// Do not write: exit 1 if the file differs from what would be written.
         #[arg(long)]
         check: bool,
@@ -192,13 +204,28 @@ fn parse_arch(s: &str) -> Result<Arch, String> {
     s.parse().map_err(|e: crate::model::ParseError| e.to_string())
 }
 
-/// Run the command line; `args` includes the program name.
+/// Run `smem-lint`; `args` includes the program name.
 pub fn run<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    run_as(args, Mode::Plain)
+}
+
+/// Run as `smem-lint` or as `cargo smem-lint` (whose argv has already lost its `smem-lint`).
+pub fn run_as<I, T>(args: I, mode: Mode) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let mut cmd = Cli::command();
+    if mode == Mode::Cargo {
+        cmd = cmd.name("cargo-smem-lint").bin_name("cargo smem-lint").display_name("cargo smem-lint");
+    }
+    let parsed = cmd.try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
@@ -210,19 +237,53 @@ where
         Color::Never => anstream::ColorChoice::Never.write_global(),
         Color::Auto => {}
     }
+    let manifest = cli.manifest_path.as_deref();
     let code = match &cli.command {
-        Command::Check { paths, format, target } => check(paths, *format, &target.options()),
-        Command::Explain { file, kernel, format, target } => explain(file, kernel.as_deref(), *format, target),
-        Command::Emit { paths, format, cpp_flavor, output, check, target } => {
-            emit_cmd(paths, *format, *cpp_flavor, output, *check, &target.options())
+        None if mode == Mode::Cargo => workspace_check(manifest, OutputFormat::Human),
+        None => {
+            let _ = Cli::command().print_help();
+            EXIT_INPUT_ERROR
         }
-        Command::Eval { file, cutlass } => eval(file, *cutlass),
-        Command::Verify(args) => crate::verify::cli::verify(args),
-        Command::ImportTrtllm { files, output, source_note, cutlass, archs } => {
+        Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => workspace_check(manifest, *format),
+        Some(Command::Check { paths, format, target }) => {
+            let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
+            check(&paths, *format, &target.options())
+        }
+        Some(Command::Explain { file, kernel, format, target }) => explain(file, kernel.as_deref(), *format, target),
+        Some(Command::Emit { paths, output: None, check, .. }) if paths.is_empty() && mode == Mode::Cargo => {
+            match crate::workspace::load(manifest) {
+                Ok(ws) => crate::workspace::emit(&ws, *check),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    EXIT_INPUT_ERROR
+                }
+            }
+        }
+        Some(Command::Emit { output: None, .. }) => {
+            eprintln!("error: emit needs -o FILE (or, under `cargo smem-lint`, no paths to regenerate the configured tables)");
+            EXIT_INPUT_ERROR
+        }
+        Some(Command::Emit { paths, format, cpp_flavor, output: Some(output), check, target }) => {
+            let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
+            emit_cmd(&paths, *format, *cpp_flavor, output, *check, &target.options())
+        }
+        Some(Command::Eval { file, cutlass }) => eval(file, *cutlass),
+        Some(Command::Verify(args)) => crate::verify::cli::verify(args),
+        Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
         }
     };
     ExitCode::from(code)
+}
+
+fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
+    match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
+        Ok(reports) => print_reports(&reports, format),
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_INPUT_ERROR
+        }
+    }
 }
 
 fn color_on_stdout() -> bool {
@@ -246,8 +307,9 @@ pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>,
 /// Print reports in a format; returns the exit code.
 pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
     let mut out = anstream::stdout();
-    let input_errors: usize = reports.iter().map(|r| r.input_errors.len()).sum();
-    let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
+    let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
+    let findings: usize = reports.iter().map(FileReport::finding_count).sum();
+    let failing: usize = reports.iter().map(FileReport::error_finding_count).sum();
     match format {
         OutputFormat::Human => {
             let width = 100;
@@ -272,7 +334,7 @@ pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
     }
     if input_errors > 0 {
         EXIT_INPUT_ERROR
-    } else if findings > 0 {
+    } else if failing > 0 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
@@ -307,7 +369,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     let parsed = crate::config_file::parse(&source);
     if !parsed.errors.is_empty() {
-        let report = FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, findings: vec![], launchable: vec![], entries: 0, checked: 0 };
+        let report = FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, ..FileReport::default() };
         eprint!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
         return EXIT_INPUT_ERROR;
     }
@@ -385,7 +447,7 @@ fn emit_cmd(paths: &[PathBuf], format: TableFormat, flavor: CppFlavor, output: &
             return EXIT_INPUT_ERROR;
         }
     };
-    if reports.iter().any(|r| !r.input_errors.is_empty()) {
+    if reports.iter().any(|r| r.input_error_count() > 0) {
         let _ = print_reports(&reports, OutputFormat::Human);
         eprintln!("error: input errors; {} not written", output.display());
         return EXIT_INPUT_ERROR;

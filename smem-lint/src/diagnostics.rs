@@ -6,7 +6,7 @@ use std::sync::Arc;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
 use serde_json::{json, Value};
 
-use crate::check::{FileReport, Finding, Problem};
+use crate::check::{FileReport, Finding, Problem, SpannedFinding};
 use crate::config_file::{line_col, InputError};
 use crate::model::{Footprint, Role};
 
@@ -14,6 +14,7 @@ use crate::model::{Footprint, Role};
 #[derive(Debug)]
 pub struct Diag {
     pub code: &'static str,
+    pub severity: Severity,
     pub message: String,
     pub labels: Vec<LabeledSpan>,
     pub help: Option<String>,
@@ -33,7 +34,7 @@ impl Diagnostic for Diag {
         Some(Box::new(self.code))
     }
     fn severity(&self) -> Option<Severity> {
-        Some(Severity::Error)
+        Some(self.severity)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
@@ -121,13 +122,21 @@ pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
             labels.push(LabeledSpan::new_with_span(Some(text.clone()), span.clone()));
         }
     }
-    Diag { code: f.problem.code(), message, labels, help: (!help.is_empty()).then(|| help.join("\n")), source: source.clone() }
+    Diag {
+        code: f.problem.code(),
+        severity: Severity::Error,
+        message,
+        labels,
+        help: (!help.is_empty()).then(|| help.join("\n")),
+        source: source.clone(),
+    }
 }
 
 /// An input error as a diagnostic.
 pub fn input_diag(e: &InputError, source: &Arc<NamedSource<String>>) -> Diag {
     Diag {
         code: e.kind.code(),
+        severity: Severity::Error,
         message: e.message.clone(),
         labels: vec![LabeledSpan::new_primary_with_span(Some(e.label.clone()), e.span.clone())],
         help: e.help.clone(),
@@ -135,14 +144,45 @@ pub fn input_diag(e: &InputError, source: &Arc<NamedSource<String>>) -> Diag {
     }
 }
 
+fn spanned_diag(f: &SpannedFinding, source: &Arc<NamedSource<String>>) -> Diag {
+    Diag {
+        code: f.code,
+        severity: Severity::Error,
+        message: f.message.clone(),
+        labels: vec![LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.span.clone())],
+        help: None,
+        source: source.clone(),
+    }
+}
+
+fn severity(report: &FileReport, code: &str) -> Severity {
+    if report.warn.iter().any(|w| w == code) {
+        Severity::Warning
+    } else {
+        Severity::Error
+    }
+}
+
 /// Every diagnostic of a report, input errors first, in file order.
 pub fn diags(report: &FileReport) -> Vec<Diag> {
-    let source = Arc::new(NamedSource::new(report.path.display().to_string(), report.source.clone()).with_language("toml"));
+    let lang = if report.path.extension().is_some_and(|e| e == "rs") { "rust" } else { "toml" };
+    let source = Arc::new(NamedSource::new(report.path.display().to_string(), report.source.clone()).with_language(lang));
     let mut out: Vec<Diag> = report.input_errors.iter().map(|e| input_diag(e, &source)).collect();
     let mut findings: Vec<&Finding> = report.findings.iter().collect();
     findings.sort_by_key(|f| f.span.start);
     out.extend(findings.into_iter().map(|f| finding_diag(f, &source)));
+    out.extend(report.spanned.iter().map(|f| spanned_diag(f, &source)));
+    for d in &mut out {
+        d.severity = severity(report, d.code);
+    }
     out
+}
+
+fn level(report: &FileReport, code: &str) -> &'static str {
+    match severity(report, code) {
+        Severity::Warning => "warning",
+        _ => "error",
+    }
 }
 
 /// Render diagnostics as text; `color` picks the themed or plain renderer; `width` the line width.
@@ -178,7 +218,7 @@ pub fn to_json(reports: &[FileReport]) -> Value {
             let (line, column, ..) = location(r, &f.span);
             let mut o = json!({
                 "file": r.path.display().to_string(), "line": line, "column": column,
-                "code": f.problem.code(), "severity": "error", "kernel": f.entry,
+                "code": f.problem.code(), "severity": level(r, f.problem.code()), "kernel": f.entry,
                 "archs": f.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
                 "message": finding_diag(f, &Arc::new(NamedSource::new("", String::new()))).message,
                 "suggestions": f.suggestions.iter().map(|s| s.describe()).collect::<Vec<_>>(),
@@ -189,6 +229,13 @@ pub fn to_json(reports: &[FileReport]) -> Value {
                 o["over_bytes"] = json!(over);
             }
             items.push(o);
+        }
+        for f in &r.spanned {
+            let (line, column, ..) = location(r, &f.span);
+            items.push(json!({
+                "file": r.path.display().to_string(), "line": line, "column": column,
+                "code": f.code, "severity": level(r, f.code), "message": f.message,
+            }));
         }
     }
     let checked: usize = reports.iter().map(|r| r.checked).sum();
@@ -201,13 +248,14 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
     let mut results = Vec::new();
     let mut rules: Vec<&'static str> = Vec::new();
     let mut push = |code: &'static str, message: String, r: &FileReport, span: &std::ops::Range<usize>| {
+        let lvl = level(r, code);
         if !rules.contains(&code) {
             rules.push(code);
         }
         let (sl, sc, el, ec) = location(r, span);
         results.push(json!({
             "ruleId": code,
-            "level": "error",
+            "level": lvl,
             "message": {"text": message},
             "locations": [{"physicalLocation": {
                 "artifactLocation": {"uri": r.path.display().to_string().replace('\\', "/")},
@@ -227,6 +275,9 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
                 None => d.message.clone(),
             };
             push(f.problem.code(), text, r, &f.span);
+        }
+        for f in &r.spanned {
+            push(f.code, f.message.clone(), r, &f.span);
         }
     }
     rules.sort_unstable();

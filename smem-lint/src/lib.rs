@@ -43,6 +43,8 @@ pub mod model;
 #[cfg(feature = "rust-attr")]
 pub mod rust_attr;
 pub mod suggest;
+#[cfg(feature = "cli")]
+pub mod workspace;
 
 #[cfg(feature = "cli")]
 pub mod jsonl;

@@ -1,0 +1,188 @@
+//! `[workspace.metadata.smem-lint]` and `[package.metadata.smem-lint]`, read from Cargo.toml with
+//! spans so that a bad setting is a diagnostic pointing into the manifest.
+
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use crate::cli::{CppFlavor, TableFormat};
+use crate::config_file::{InputError, InputErrorKind};
+use crate::model::{Arch, CutlassVersion};
+
+/// A table to regenerate with `cargo smem-lint emit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmitTable {
+    /// Relative to the manifest's directory.
+    pub path: String,
+    pub format: TableFormat,
+    pub flavor: CppFlavor,
+    /// Config globs feeding it; empty: every config of the same settings.
+    pub configs: Vec<String>,
+}
+
+/// The settings of one manifest (package settings fall back to the workspace's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub configs: Vec<String>,
+    pub rust: Option<bool>,
+    pub archs: Option<Vec<Arch>>,
+    pub cutlass: Option<CutlassVersion>,
+    pub warn: Vec<String>,
+    pub allow: Vec<String>,
+    pub emit: Vec<EmitTable>,
+}
+
+/// Every finding and input-error code, for validating `warn` and `allow`.
+pub const CODES: [&str; 9] = [
+    "smem::exceeds-cap",
+    "smem::auto-stages-overflow",
+    "smem::cutlass-rejects",
+    "smem::unbuildable",
+    "smem::not-modelled",
+    "smem::invalid-attribute",
+    "smem::unknown-value",
+    "smem::invalid-value",
+    "smem::missing-key",
+];
+
+const KEYS: [&str; 7] = ["configs", "rust", "archs", "cutlass", "warn", "allow", "emit"];
+
+fn err(kind: InputErrorKind, span: Range<usize>, message: String, label: &str, help: Option<String>) -> InputError {
+    InputError { kind, span, message, label: label.into(), help }
+}
+
+fn strings(v: &Spanned<DeValue<'_>>, key: &str, errors: &mut Vec<InputError>) -> Vec<(String, Range<usize>)> {
+    match v.get_ref() {
+        DeValue::Array(items) => items
+            .iter()
+            .filter_map(|x| match x.get_ref().as_str() {
+                Some(s) => Some((s.to_string(), x.span())),
+                None => {
+                    errors.push(err(InputErrorKind::WrongType, x.span(), format!("`{key}` holds strings"), "not a string", None));
+                    None
+                }
+            })
+            .collect(),
+        _ => {
+            errors.push(err(InputErrorKind::WrongType, v.span(), format!("`{key}` expects a list of strings"), "not a list", None));
+            Vec::new()
+        }
+    }
+}
+
+/// The `smem-lint` table under `metadata` of `[workspace]` or `[package]`, if any.
+fn find<'a, 'i>(root: &'a DeTable<'i>, section: &str) -> Option<&'a Spanned<DeValue<'i>>> {
+    root.get(section)?.get_ref().as_table()?.get("metadata")?.get_ref().as_table()?.get("smem-lint")
+}
+
+/// Read the settings of `section` (`workspace` or `package`) from a manifest's text.
+pub fn read(manifest: &str, section: &str) -> (Option<Settings>, Vec<InputError>) {
+    let mut errors = Vec::new();
+    let (root, syntax) = DeTable::parse_recoverable(manifest);
+    if let Some(e) = syntax.first() {
+        errors.push(err(InputErrorKind::Syntax, e.span().unwrap_or(0..0), format!("TOML syntax: {}", e.message().trim()), "here", None));
+        return (None, errors);
+    }
+    let Some(table) = find(root.get_ref(), section) else { return (None, errors) };
+    let DeValue::Table(t) = table.get_ref() else {
+        errors.push(err(InputErrorKind::WrongType, table.span(), format!("`{section}.metadata.smem-lint` must be a table"), "not a table", None));
+        return (None, errors);
+    };
+    let mut s = Settings::default();
+    for (k, v) in t.iter() {
+        let key: &str = k.get_ref();
+        match key {
+            "configs" => s.configs = strings(v, key, &mut errors).into_iter().map(|(g, span)| {
+                if let Err(e) = glob::Pattern::new(&g) {
+                    errors.push(err(InputErrorKind::InvalidValue, span, format!("invalid glob `{g}`: {e}"), "bad pattern", None));
+                }
+                g
+            }).collect(),
+            "rust" => match v.get_ref().as_bool() {
+                Some(b) => s.rust = Some(b),
+                None => errors.push(err(InputErrorKind::WrongType, v.span(), "`rust` expects true or false".into(), "not a bool", None)),
+            },
+            "archs" => {
+                let mut archs = Vec::new();
+                for (a, span) in strings(v, key, &mut errors) {
+                    match a.parse::<Arch>() {
+                        Ok(x) => archs.push(x),
+                        Err(e) => errors.push(err(InputErrorKind::UnknownValue, span, format!("unknown architecture `{a}`"), "not a known architecture", Some(format!("expected one of: {}", e.expected.join(", "))))),
+                    }
+                }
+                s.archs = Some(archs);
+            }
+            "cutlass" => match v.get_ref().as_str().map(str::parse::<CutlassVersion>) {
+                Some(Ok(c)) => s.cutlass = Some(c),
+                Some(Err(e)) => errors.push(err(InputErrorKind::UnknownValue, v.span(), e.to_string(), "not a modelled CUTLASS version", None)),
+                None => errors.push(err(InputErrorKind::WrongType, v.span(), "`cutlass` expects a version string".into(), "not a string", None)),
+            },
+            "warn" | "allow" => {
+                let mut codes = Vec::new();
+                for (c, span) in strings(v, key, &mut errors) {
+                    if CODES.contains(&c.as_str()) {
+                        codes.push(c);
+                    } else {
+                        errors.push(err(InputErrorKind::UnknownValue, span, format!("unknown finding code `{c}`"), "not a finding code", Some(format!("codes: {}", CODES.join(", ")))));
+                    }
+                }
+                if key == "warn" { s.warn = codes } else { s.allow = codes }
+            }
+            "emit" => s.emit = emit_tables(v, &mut errors),
+            other => errors.push(err(
+                InputErrorKind::UnknownKey,
+                k.span(),
+                format!("unknown smem-lint setting `{other}`"),
+                "not a smem-lint setting",
+                Some(format!("settings: {}", KEYS.join(", "))),
+            )),
+        }
+    }
+    (Some(s), errors)
+}
+
+fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<EmitTable> {
+    let Some(items) = v.get_ref().as_array() else {
+        errors.push(err(InputErrorKind::WrongType, v.span(), "`emit` is an array of tables: [[workspace.metadata.smem-lint.emit]]".into(), "not an array", None));
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for item in items.iter() {
+        let Some(t) = item.get_ref().as_table() else {
+            errors.push(err(InputErrorKind::WrongType, item.span(), "each `emit` entry is a table".into(), "not a table", None));
+            continue;
+        };
+        let mut table = EmitTable { path: String::new(), format: TableFormat::Json, flavor: CppFlavor::Xmacro, configs: Vec::new() };
+        let mut has_path = false;
+        for (k, x) in t.iter() {
+            let key: &str = k.get_ref();
+            match (key, x.get_ref().as_str()) {
+                ("path", Some(p)) => {
+                    table.path = p.to_string();
+                    has_path = true;
+                }
+                ("format", Some(f)) => match f {
+                    "cpp" => table.format = TableFormat::Cpp,
+                    "json" => table.format = TableFormat::Json,
+                    "cmake" => table.format = TableFormat::Cmake,
+                    _ => errors.push(err(InputErrorKind::UnknownValue, x.span(), format!("unknown table format `{f}`"), "not a format", Some("formats: cpp, json, cmake".into()))),
+                },
+                ("cpp-flavor", Some(f)) => match f {
+                    "xmacro" => table.flavor = CppFlavor::Xmacro,
+                    "cutlass" => table.flavor = CppFlavor::Cutlass,
+                    _ => errors.push(err(InputErrorKind::UnknownValue, x.span(), format!("unknown C++ flavour `{f}`"), "not a flavour", Some("flavours: xmacro, cutlass".into()))),
+                },
+                ("configs", _) => table.configs = strings(x, key, errors).into_iter().map(|(g, _)| g).collect(),
+                ("path" | "format" | "cpp-flavor", None) => errors.push(err(InputErrorKind::WrongType, x.span(), format!("`{key}` expects a string"), "not a string", None)),
+                _ => errors.push(err(InputErrorKind::UnknownKey, k.span(), format!("unknown emit setting `{key}`"), "not an emit setting", Some("emit settings: path, format, cpp-flavor, configs".into()))),
+            }
+        }
+        if has_path {
+            out.push(table);
+        } else {
+            errors.push(err(InputErrorKind::Missing, item.span(), "an `emit` table needs a `path`".into(), "no path", None));
+        }
+    }
+    out
+}
