@@ -74,3 +74,49 @@ fn a_whole_shared_file_evaluates() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), common::read_data("sm120-cutlass-4.5.0.jsonl").lines().count());
 }
+
+fn run_in_root(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .current_dir(std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn verify_measured_exit_codes() {
+    let (code, out, _) = run_in_root(&["verify", "--measured", "tests/data/sm120-cutlass-4.5.0.jsonl"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("kernel_bytes      260 / 260   agree"), "{out}");
+    // One measured value off by 1024 bytes: caught, with the breakdown.
+    let dir = std::env::temp_dir().join(format!("smem-lint-verify-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.jsonl");
+    let text = common::read_data("sm120-cutlass-4.5.0.jsonl").replacen("\"kernel_bytes\": 67584", "\"kernel_bytes\": 68608", 1);
+    std::fs::write(&bad, text).unwrap();
+    let (code, out, _) = run_in_root(&["verify", "--measured", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains("MISMATCH") && out.contains("kernel_bytes: model 67584, measured 68608") && out.contains("smem_A"), "{out}");
+    let (code, _, err) = run_in_root(&["verify", "tests/data/sm120-cutlass-4.5.0.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--cutlass-include"), "{err}");
+}
+
+#[test]
+fn import_trtllm_reads_generated_instantiations() {
+    let dir = std::env::temp_dir().join(format!("smem-lint-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("moe.toml");
+    let (code, _, err) = run_in_root(&["import-trtllm", "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu", "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.matches("\n[[kernel]]\n").count(), 88);
+    let (code, _, _) = run_in_root(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 1, "the four FINALIZE tiles that cannot launch are findings");
+    let broken = dir.join("broken.cu");
+    std::fs::write(&broken, "x\nINSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(Sm120, SafeFP4, SafeFP4, half, void, EpilogueOpDefault, MAGIC, 128, 128, 128, 1, 1, 1, false, false, false, false);\n").unwrap();
+    let (code, _, err) = run_in_root(&["import-trtllm", broken.to_str().unwrap(), "-o", dir.join("b.toml").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains(":2:1:") && err.contains("MAGIC"), "{err}");
+}

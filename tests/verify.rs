@@ -3,7 +3,7 @@
 mod common;
 
 use smem_lint::model::{evaluate, CutlassVersion, Evaluation, KernelConfig, Role};
-use smem_lint::verify::{compare, from_record, probe, Measured};
+use smem_lint::verify::{compare, from_record, probe, Measured, MeasuredResult};
 
 fn measured(name: &str) -> Vec<Measured> {
     common::read_data(name).lines().filter(|l| !l.trim().is_empty()).map(|l| from_record(l).unwrap()).collect()
@@ -101,4 +101,28 @@ fn cutlass_version_comes_from_version_h() {
 fn an_explicit_nvcc_that_is_not_there_is_an_error() {
     let e = smem_lint::verify::nvcc::find_nvcc(Some(std::path::Path::new("/no/such/nvcc"))).unwrap_err();
     assert!(e.contains("--nvcc"));
+}
+
+/// `smem-lint verify --record` on the whole shared data (nvcc 13.0 on the 16-core device machine)
+/// reproduced every measured value of ../shared/data (measured there with nvcc 13.5): the tool
+/// measures what the reference probe measures.
+#[test]
+fn verify_reproduces_the_shared_measurements() {
+    for v in ["4.2.0", "4.5.0"] {
+        let shared = measured(&format!("sm120-cutlass-{v}.jsonl"));
+        let ours = measured(&format!("sm120-shared-verify-{v}.jsonl"));
+        assert_eq!(ours.len(), shared.len());
+        for m in &ours {
+            let s = shared.iter().find(|s| s.id == m.id).unwrap();
+            match (&m.result, &s.result) {
+                (MeasuredResult::Rejected { error: a }, MeasuredResult::Rejected { error: b }) => {
+                    assert!(a.contains(b.as_str()) || b.contains(a.as_str()), "{}: {a} vs {b}", m.id)
+                }
+                (a, b) => assert_eq!(a, b, "{}", m.id),
+            }
+            assert_eq!(m.config, s.config);
+        }
+        // And the model agrees with every one of them.
+        assert!(compare(&ours, evaluate).all_agree());
+    }
 }
