@@ -80,12 +80,13 @@ pub fn expand(input: &syn::DeriveInput, c: &Checked) -> TokenStream {
     let name = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let name_str = name.to_string();
-    let config = config_tokens(&c.config);
-    let archs = c.archs.iter().map(|a| {
+    let e = &c.entry;
+    let config = config_tokens(&e.config);
+    let archs = e.archs.iter().map(|a| {
         let v = variant(a);
         quote!(::smem_lint::model::Arch::#v)
     });
-    let (kb, mb, eb, st, hr) = (c.kernel_bytes, c.mainloop_bytes, c.epilogue_bytes, c.stages, c.headroom);
+    let (kb, mb, eb, st, hr) = (e.kernel_bytes, e.mainloop_bytes, e.epilogue_bytes, e.stages, c.headroom);
     quote! {
         #input
         impl #impl_generics ::smem_lint::SmemChecked for #name #ty_generics #where_clause {

@@ -12,14 +12,10 @@ use crate::suggest::suggestions;
 use super::args::{Spec, Value};
 use super::Issue;
 
-/// A configuration that fits every architecture, with its footprint.
+/// A configuration that fits every architecture: its table row (named after the struct) and the
+/// headroom on the tightest architecture.
 pub struct Checked {
-    pub config: KernelConfig,
-    pub archs: Vec<Arch>,
-    pub kernel_bytes: u64,
-    pub mainloop_bytes: u64,
-    pub epilogue_bytes: u64,
-    pub stages: u64,
+    pub entry: crate::emit::TableEntry,
     pub headroom: u64,
 }
 
@@ -202,12 +198,15 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     }
     let f = fp.expect("fits on every architecture");
     Ok(Checked {
-        config: KernelConfig { arch: archs[0], ..cfg },
-        archs,
-        kernel_bytes: f.kernel_bytes,
-        mainloop_bytes: f.mainloop_bytes,
-        epilogue_bytes: f.epilogue_bytes,
-        stages: f.stages,
+        entry: crate::emit::TableEntry {
+            name: name.to_string(),
+            config: KernelConfig { arch: archs[0], ..cfg },
+            archs,
+            kernel_bytes: f.kernel_bytes,
+            mainloop_bytes: f.mainloop_bytes,
+            epilogue_bytes: f.epilogue_bytes,
+            stages: f.stages,
+        },
         headroom,
     })
 }
