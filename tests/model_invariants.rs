@@ -72,7 +72,7 @@ fn kernel_grows_with_stages() {
         let base = KernelConfig::sm120(kind, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 });
         let mut last = 0;
         for s in 2..12 {
-            let Evaluation::Compiled(f) = evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..base.clone() }).unwrap() else {
+            let Evaluation::Compiled(f) = evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..base }).unwrap() else {
                 panic!("compiles")
             };
             assert!(f.kernel_bytes > last);
@@ -89,7 +89,7 @@ fn largest_fitting_stage_count_fits_and_one_more_does_not() {
     };
     let a = assess(&cfg, Arch::Sm120).unwrap();
     let s = a.largest_fitting_stages.unwrap();
-    let at = |s: u32| match evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..cfg.clone() }).unwrap() {
+    let at = |s: u32| match evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..cfg }).unwrap() {
         Evaluation::Compiled(f) => f.kernel_bytes,
         Evaluation::Rejected(_) => panic!(),
     };

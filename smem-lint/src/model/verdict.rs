@@ -79,7 +79,7 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
 fn largest_fitting_stages(cfg: &KernelConfig, cap: u64) -> Result<Option<u64>, ModelError> {
     let mut best = None;
     for s in 2..=64u32 {
-        let trial = KernelConfig { stages: StagePolicy::Fixed(s), ..cfg.clone() };
+        let trial = KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg };
         match evaluate(&trial)? {
             Evaluation::Compiled(f) if f.kernel_bytes <= cap => best = Some(u64::from(s)),
             _ => break,

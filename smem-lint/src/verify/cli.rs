@@ -8,8 +8,11 @@ use super::{compare, measure, nvcc, record_line, Measure, Measured, Report};
 use crate::cli::{VerifyArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{evaluate, KernelConfig};
 
-/// (id, configuration) of every input, and the recorded measurements of .jsonl lines that have them.
-fn load(files: &[PathBuf], with_results: bool) -> Result<(Vec<(String, KernelConfig)>, Vec<Measured>), String> {
+/// (id, configuration) of every input.
+type Items = Vec<(String, KernelConfig)>;
+
+/// The inputs, and the recorded measurements of .jsonl lines that have them.
+fn load(files: &[PathBuf], with_results: bool) -> Result<(Items, Vec<Measured>), String> {
     let mut items = Vec::new();
     let mut recorded = Vec::new();
     for f in files {
