@@ -3,9 +3,7 @@
 //! Every suggestion is evaluated with the model, so a suggestion never proposes something that does
 //! not fit. Pure: no I/O.
 
-use crate::model::{
-    assess, Arch, CutlassVersion, Epilogue, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Status, Tile,
-};
+use crate::model::{assess, Arch, CutlassVersion, Epilogue, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Tile};
 
 /// What a suggestion changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,10 +46,12 @@ impl Suggestion {
     }
 }
 
+/// The suggestion, if `config` compiles, can be built and fits `arch`'s cap.
 fn try_fit(change: Change, config: KernelConfig, arch: Arch) -> Option<Suggestion> {
-    let a = assess(&config, arch).ok()?;
-    match (a.status, a.footprint) {
-        (Status::Fits { headroom }, Some(f)) => Some(Suggestion { change, config, kernel_bytes: f.kernel_bytes, headroom }),
+    match crate::model::evaluate(&config).ok()? {
+        Evaluation::Compiled(f) if f.unbuildable.is_none() && f.kernel_bytes <= arch.smem_cap() => {
+            Some(Suggestion { change, config, kernel_bytes: f.kernel_bytes, headroom: arch.smem_cap() - f.kernel_bytes })
+        }
         _ => None,
     }
 }

@@ -49,7 +49,7 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
         Evaluation::Rejected(r) => {
             // A stage-count rejection still has a stage count that works.
             let largest_fitting_stages =
-                if r.at == ConfigField::Stages { largest_fitting_stages(cfg, cap)? } else { None };
+                if r.at == ConfigField::Stages { largest_fitting_stages(cfg, cap, None)? } else { None };
             return Ok(Assessment {
                 arch,
                 cap,
@@ -61,7 +61,7 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
         }
         Evaluation::Compiled(f) => f,
     };
-    let largest_fitting_stages = largest_fitting_stages(cfg, cap)?;
+    let largest_fitting_stages = largest_fitting_stages(cfg, cap, Some(footprint.stages))?;
     let over = footprint.kernel_bytes.saturating_sub(cap);
     let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)))
         .then_some(AutoOverflow { auto_stages: footprint.stages, over });
@@ -75,15 +75,26 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
     Ok(Assessment { arch, cap, status, footprint: Some(footprint), auto_overflow, largest_fitting_stages })
 }
 
-/// The largest explicit stage count whose kernel fits `cap` (kernel size grows with stages).
-fn largest_fitting_stages(cfg: &KernelConfig, cap: u64) -> Result<Option<u64>, ModelError> {
-    let mut best = None;
-    for s in 2..=64u32 {
-        let trial = KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg };
-        match evaluate(&trial)? {
-            Evaluation::Compiled(f) if f.kernel_bytes <= cap => best = Some(u64::from(s)),
-            _ => break,
+/// The largest explicit stage count (2..=64) whose kernel fits `cap`. The kernel grows with the
+/// stage count, so the search walks from `start` (the configuration's own count) up or down.
+fn largest_fitting_stages(cfg: &KernelConfig, cap: u64, start: Option<u64>) -> Result<Option<u64>, ModelError> {
+    const MAX: u32 = 64;
+    let fits = |s: u32| -> Result<bool, ModelError> {
+        Ok(matches!(evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg })?, Evaluation::Compiled(f) if f.kernel_bytes <= cap))
+    };
+    let mut s = start.map_or(2, |s| s.clamp(2, u64::from(MAX)) as u32);
+    if fits(s)? {
+        while s < MAX && fits(s + 1)? {
+            s += 1;
         }
+        Ok(Some(u64::from(s)))
+    } else {
+        while s > 2 {
+            s -= 1;
+            if fits(s)? {
+                return Ok(Some(u64::from(s)));
+            }
+        }
+        Ok(None)
     }
-    Ok(best)
 }
