@@ -128,8 +128,8 @@ fn explain_reproduces_the_measured_79_examples() {
         ("ex79a_nvfp4_bf16_gemm", 88064, 74752, 13312, 4),
         ("ex79b_nvfp4_nvfp4_gemm", 86016, 74752, 11264, 4),
         ("ex79c_mxfp8_mxfp6_bf16_gemm", 81920, 68608, 13312, 2),
-        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_cooperative_sauto", 87040, 74752, 11264, 4),
-        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_pingpong_sauto", 87040, 74752, 11264, 4),
+        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_cooperative_sauto_cutlass4_2_0", 87040, 74752, 11264, 4),
+        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_pingpong_sauto_cutlass4_2_0", 87040, 74752, 11264, 4),
     ] {
         let (code, out, err) = run(&["explain", "configs/cutlass-79-examples.toml", "--kernel", kernel, "--format", "json"]);
         assert_eq!(code, 0, "{err}");

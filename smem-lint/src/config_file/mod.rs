@@ -173,6 +173,9 @@ pub fn parse(source: &str) -> ParsedFile {
             seen.insert(name.clone(), span.clone());
         }
     }
+    if out.errors.iter().all(|e| e.kind != InputErrorKind::DuplicateName) {
+        duplicate_entries(&out.entries, &mut out.errors);
+    }
     out.errors.sort_by_key(|e| e.span.start);
     out
 }
@@ -238,10 +241,24 @@ fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Set
     }
 }
 
-/// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point.
+/// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point (plus
+/// the CUTLASS version, epilogue, fusion and cluster when they are not the defaults).
 fn point_suffix(c: &KernelConfig) -> String {
+    let mut extra = String::new();
+    if c.cutlass != crate::model::CutlassVersion::LATEST {
+        extra.push_str(&format!("_cutlass{}", c.cutlass));
+    }
+    if c.epilogue != crate::model::Epilogue::Builder {
+        extra.push_str(&format!("_{}", c.epilogue.name()));
+    }
+    if let Some(f) = crate::jsonl::fusion_name(c.fusion) {
+        extra.push_str(&format!("_{f}"));
+    }
+    if c.cluster != crate::model::Cluster::ONE {
+        extra.push_str(&format!("_cluster{}x{}x{}", c.cluster.m, c.cluster.n, c.cluster.k));
+    }
     format!(
-        "{}_{}x{}_{}_{}_{}x{}x{}_{}_s{}",
+        "{}_{}x{}_{}_{}_{}x{}x{}_{}_s{}{extra}",
         c.kind.name(),
         c.a,
         c.b,
@@ -253,6 +270,22 @@ fn point_suffix(c: &KernelConfig) -> String {
         c.schedule.name(),
         c.stages
     )
+}
+
+/// Entries whose generated names collide (two sweep points the suffix cannot tell apart).
+fn duplicate_entries(entries: &[Entry], errors: &mut Vec<InputError>) {
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    for e in entries {
+        if seen.insert(e.name.as_str(), ()).is_some() {
+            errors.push(error(
+                InputErrorKind::DuplicateName,
+                e.name_span.clone(),
+                format!("two configurations are both named `{}`", e.name),
+                "declared here",
+                Some("give the kernels or sweeps distinct names".into()),
+            ));
+        }
+    }
 }
 
 /// Line and column (1-based) of a byte offset.
