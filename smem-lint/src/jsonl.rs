@@ -28,10 +28,6 @@ fn text<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str)
     }
 }
 
-fn required<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<&'a str, LineError> {
-    text(obj, id, key)?.ok_or_else(|| err(id, key, "missing"))
-}
-
 fn parsed<T: std::str::FromStr>(obj: &Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<T>, LineError>
 where
     T::Err: std::fmt::Display,
@@ -62,19 +58,8 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         .ok_or_else(|| LineError { id: None, field: None, message: "expected a JSON object".into() })?;
     let id = obj.get("id").map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()));
     let id = &id;
-    let kind = match required(obj, id, "kernel")? {
-        "dense" => KernelKind::Dense,
-        "grouped" => KernelKind::Grouped,
-        other => return Err(err(id, "kernel", format!("unknown kernel kind `{other}`; expected one of: dense, grouped"))),
-    };
-    let schedule = match text(obj, id, "schedule")?.unwrap_or("auto") {
-        "auto" => Schedule::Auto,
-        "cooperative" => Schedule::Cooperative,
-        "pingpong" => Schedule::Pingpong,
-        other => {
-            return Err(err(id, "schedule", format!("unknown schedule `{other}`; expected one of: auto, cooperative, pingpong")))
-        }
-    };
+    let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
+    let schedule: Schedule = parsed(obj, id, "schedule")?.unwrap_or(Schedule::Auto);
     let stages = match obj.get("stages") {
         None => StagePolicy::Auto,
         Some(Value::Number(n)) => StagePolicy::Fixed(
@@ -96,21 +81,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         Some(v) => v,
         None => parsed(obj, id, "cutlass")?.unwrap_or(CutlassVersion::LATEST),
     };
-    let fusion = match text(obj, id, "fusion")? {
-        None | Some("default") => Fusion::Default,
-        Some("linear-combination") => Fusion::LinearCombination,
-        Some("block-scale-factor") => Fusion::BlockScaleFactor,
-        Some(other) => match other.strip_prefix("per-col-bias-") {
-            Some(t) => Fusion::PerColBias(t.parse().map_err(|e: crate::model::ParseError| err(id, "fusion", e.to_string()))?),
-            None => {
-                return Err(err(
-                    id,
-                    "fusion",
-                    format!("unknown fusion `{other}`; expected one of: default, linear-combination, block-scale-factor, per-col-bias-<type>"),
-                ))
-            }
-        },
-    };
+    let fusion: Fusion = parsed(obj, id, "fusion")?.unwrap_or(Fusion::Default);
     let epilogue = match text(obj, id, "epilogue")? {
         None => crate::model::Epilogue::Builder,
         Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
@@ -168,12 +139,7 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
 
 /// The name `parse_config` reads back for a fusion, `None` for the default.
 pub fn fusion_name(f: Fusion) -> Option<String> {
-    match f {
-        Fusion::Default => None,
-        Fusion::LinearCombination => Some("linear-combination".into()),
-        Fusion::BlockScaleFactor => Some("block-scale-factor".into()),
-        Fusion::PerColBias(t) => Some(format!("per-col-bias-{t}")),
-    }
+    (f != Fusion::Default).then(|| f.name())
 }
 
 fn field_key(f: ConfigField) -> &'static str {

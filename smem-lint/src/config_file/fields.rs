@@ -160,20 +160,6 @@ fn stages(v: &Spanned<DeValue<'_>>) -> Result<StagePolicy, InputError> {
     }
 }
 
-fn fusion(v: &Spanned<DeValue<'_>>) -> Result<Fusion, InputError> {
-    let s = string(v, "fusion")?;
-    let expected = ["default", "linear-combination", "block-scale-factor", "per-col-bias-bf16", "per-col-bias-f16", "per-col-bias-f32"];
-    match s {
-        "default" => Ok(Fusion::Default),
-        "linear-combination" => Ok(Fusion::LinearCombination),
-        "block-scale-factor" => Ok(Fusion::BlockScaleFactor),
-        _ => match s.strip_prefix("per-col-bias-").map(str::parse::<Output>) {
-            Some(Ok(t)) => Ok(Fusion::PerColBias(t)),
-            _ => Err(parse_err(v.span(), ParseError::new("fusion", s, expected))),
-        },
-    }
-}
-
 fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
     match v.get_ref() {
         DeValue::String(s) => Epilogue::from_name(s).ok_or_else(|| {
@@ -207,14 +193,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
     let one = |x: Value| Ok(vec![(x, v.span())]);
     match key {
         "cutlass" => one(Value::Cutlass(parsed(v, key)?)),
-        "kernel" => {
-            let s = string(v, key)?;
-            match s {
-                "dense" => one(Value::Kind(KernelKind::Dense)),
-                "grouped" => one(Value::Kind(KernelKind::Grouped)),
-                _ => Err(parse_err(v.span(), ParseError::new("kernel kind", s, ["dense", "grouped"]))),
-            }
-        }
+        "kernel" => one(Value::Kind(parsed(v, key)?)),
         "a" => one(Value::A(parsed(v, key)?)),
         "b" => one(Value::B(parsed(v, key)?)),
         "c" => one(Value::C(parsed(v, key)?)),
@@ -237,17 +216,10 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             let [m, n, k] = triple(v, key)?;
             one(Value::Cluster(Cluster { m, n, k }))
         }
-        "schedule" => {
-            let s = string(v, key)?;
-            Schedule::ALL
-                .into_iter()
-                .find(|x| x.name() == s)
-                .map(|x| vec![(Value::Schedule(x), v.span())])
-                .ok_or_else(|| parse_err(v.span(), ParseError::new("schedule", s, Schedule::ALL.map(|x| x.name()))))
-        }
+        "schedule" => one(Value::Schedule(parsed(v, key)?)),
         "stages" => one(Value::Stages(stages(v)?)),
         "carveout" => one(Value::Stages(StagePolicy::AutoCarveout(integer(v, key)?))),
-        "fusion" => one(Value::Fusion(fusion(v)?)),
+        "fusion" => one(Value::Fusion(parsed(v, key)?)),
         "epilogue" => one(Value::Epilogue(epilogue(v)?)),
         _ => unreachable!("keys are checked before"),
     }

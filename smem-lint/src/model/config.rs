@@ -167,6 +167,20 @@ pub enum Layout {
     ColumnMajor,
 }
 
+impl FromStr for KernelKind {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL.into_iter().find(|k| k.name() == s.trim()).ok_or_else(|| ParseError::new("kernel kind", s, Self::ALL.map(Self::name)))
+    }
+}
+
+impl FromStr for Schedule {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL.into_iter().find(|k| k.name() == s.trim()).ok_or_else(|| ParseError::new("schedule", s, Self::ALL.map(Self::name)))
+    }
+}
+
 /// The epilogue's fusion (the `FusionCallbacks` of the epilogue builder).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Fusion {
@@ -238,6 +252,34 @@ impl Epilogue {
 
     pub const NAMES: [&'static str; 5] =
         ["builder", "trtllm-moe", "trtllm-moe-swap-ab", "trtllm-moe-finalize", "trtllm-moe-finalize-swap-ab"];
+}
+
+impl Fusion {
+    /// The name the front ends read: `default`, `linear-combination`, `block-scale-factor`, `per-col-bias-<type>`.
+    pub fn name(self) -> String {
+        match self {
+            Fusion::Default => "default".into(),
+            Fusion::LinearCombination => "linear-combination".into(),
+            Fusion::BlockScaleFactor => "block-scale-factor".into(),
+            Fusion::PerColBias(t) => format!("per-col-bias-{t}"),
+        }
+    }
+}
+
+impl FromStr for Fusion {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let expected = ["default", "linear-combination", "block-scale-factor", "per-col-bias-bf16", "per-col-bias-f16", "per-col-bias-f32"];
+        match s.trim() {
+            "default" => Ok(Fusion::Default),
+            "linear-combination" => Ok(Fusion::LinearCombination),
+            "block-scale-factor" => Ok(Fusion::BlockScaleFactor),
+            other => match other.strip_prefix("per-col-bias-").map(str::parse::<Output>) {
+                Some(Ok(t)) => Ok(Fusion::PerColBias(t)),
+                _ => Err(ParseError::new("fusion", s, expected)),
+            },
+        }
+    }
 }
 
 /// A CTA tile, in elements.

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 use crate::model::{
-    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Operand, Output,
-    Schedule, StagePolicy, Status, Tile,
+    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, KernelConfig, KernelKind, Operand, Output,
+    StagePolicy, Status, Tile,
 };
 use crate::suggest::suggestions;
 
@@ -59,23 +59,17 @@ fn triple(v: &Value, key: &str) -> Result<[u64; 3], String> {
     }
 }
 
-fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &str, w: &str) -> Result<T, String> {
-    all.iter().copied().find(|x| name(*x) == w).ok_or_else(|| {
-        format!("unknown {what} `{w}`; expected one of: {}", all.iter().map(|x| name(*x)).collect::<Vec<_>>().join(", "))
-    })
-}
-
 /// Apply one `key = value` to the configuration.
 fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
     let parse_err = |e: crate::model::ParseError| e.to_string();
     match key {
         "cutlass" => cfg.cutlass = word(v, key)?.parse::<CutlassVersion>().map_err(parse_err)?,
-        "kernel" => cfg.kind = named(&KernelKind::ALL, KernelKind::name, "kernel kind", word(v, key)?)?,
+        "kernel" => cfg.kind = word(v, key)?.parse().map_err(parse_err)?,
         "a" => cfg.a = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
         "b" => cfg.b = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
         "c" => cfg.c = word(v, key)?.parse::<Output>().map_err(parse_err)?,
         "d" => cfg.d = word(v, key)?.parse::<Output>().map_err(parse_err)?,
-        "schedule" => cfg.schedule = named(&Schedule::ALL, Schedule::name, "schedule", word(v, key)?)?,
+        "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             cfg.tile = Tile { m, n, k };
@@ -95,17 +89,7 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
             Value::Int(n) => cfg.stages = StagePolicy::AutoCarveout(*n),
             _ => return Err("`carveout` expects a byte count".into()),
         },
-        "fusion" => {
-            cfg.fusion = match word(v, key)? {
-                "default" => Fusion::Default,
-                "linear-combination" => Fusion::LinearCombination,
-                "block-scale-factor" => Fusion::BlockScaleFactor,
-                w => match w.strip_prefix("per-col-bias-").map(str::parse::<Output>) {
-                    Some(Ok(t)) => Fusion::PerColBias(t),
-                    _ => return Err(format!("unknown fusion `{w}`; expected one of: default, linear-combination, block-scale-factor, per-col-bias-<type>")),
-                },
-            }
-        }
+        "fusion" => cfg.fusion = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue" => {
             let w = word(v, key)?;
             cfg.epilogue = Epilogue::from_name(w)
