@@ -126,7 +126,7 @@ fn the_flagged_finalize_tiles_suggest_the_other_swap_ab() {
         epilogue: Epilogue::TrtllmMoe { fusion: MoeFusion::Finalize, swap_ab: false },
         ..KernelConfig::sm120(KernelKind::Grouped, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
     };
-    let s = smem_lint::suggest::suggestions(&cfg, Arch::Sm120);
+    let s = smem_lint::suggest::suggestions(&cfg, &assess(&cfg, Arch::Sm120).unwrap());
     assert_eq!(s[0].change, smem_lint::suggest::Change::SwapAb(true));
     // Measured (CSV): the swap_ab instantiation of this tile is 74752 bytes.
     assert_eq!(s[0].kernel_bytes, 74752);

@@ -4,7 +4,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::config_file::{self, Entry, InputError};
-use crate::model::{assess, Arch, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Status, Unbuildable};
+use crate::model::{assess, Arch, Assessment, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Status, Unbuildable};
 use crate::suggest::{suggestions, Suggestion};
 
 /// What is wrong with one configuration.
@@ -143,29 +143,28 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
         for &arch in &targets {
             checked += 1;
             let cfg = KernelConfig { arch, ..base };
-            let problem = match assess(&cfg, arch) {
-                Err(e) => Some((Problem::NotModelled(e), None)),
-                Ok(a) => match a.status {
-                    Status::Fits { .. } => {
-                        fp = a.footprint;
-                        ok_archs.push(arch);
-                        None
-                    }
-                    Status::ExceedsCap { over } => Some((
-                        Problem::ExceedsCap {
+            match assess(&cfg, arch) {
+                Err(e) => push_finding(&mut findings, entry, cfg, Problem::NotModelled(e), None),
+                Ok(a) => {
+                    let problem = match &a.status {
+                        Status::Fits { .. } => None,
+                        Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
                             needs: a.footprint.as_ref().map_or(0, |f| f.kernel_bytes),
                             cap: a.cap,
-                            over,
+                            over: *over,
                             auto_overflow: a.auto_overflow,
-                        },
-                        a.footprint,
-                    )),
-                    Status::Rejected(r) => Some((Problem::Rejected(r), None)),
-                    Status::Unbuildable(u) => Some((Problem::Unbuildable(u), a.footprint)),
-                },
-            };
-            if let Some((problem, footprint)) = problem {
-                push_finding(&mut findings, entry, cfg, arch, problem, footprint);
+                        }),
+                        Status::Rejected(r) => Some(Problem::Rejected(r.clone())),
+                        Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
+                    };
+                    match problem {
+                        Some(p) => push_finding(&mut findings, entry, cfg, p, Some(a)),
+                        None => {
+                            fp = a.footprint;
+                            ok_archs.push(arch);
+                        }
+                    }
+                }
             }
         }
         if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
@@ -186,17 +185,17 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
     }
 }
 
-fn push_finding(findings: &mut Vec<Finding>, entry: &Entry, cfg: KernelConfig, arch: Arch, problem: Problem, footprint: Option<Footprint>) {
+/// Record a finding, merged with an identical one of another architecture; the nearest fits are
+/// searched only for a new finding, from its assessment.
+fn push_finding(findings: &mut Vec<Finding>, entry: &Entry, cfg: KernelConfig, problem: Problem, a: Option<Assessment>) {
     if let Some(f) = findings.iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
-        f.archs.push(arch);
+        f.archs.push(cfg.arch);
         return;
     }
     let (span, secondary) = locate(entry, &problem);
-    let suggestions = match problem {
-        Problem::NotModelled(_) => Vec::new(),
-        _ => suggestions(&cfg, arch),
-    };
-    findings.push(Finding { entry: entry.name.clone(), config: cfg, archs: vec![arch], problem, span, secondary, footprint, suggestions });
+    let suggestions = a.as_ref().map(|a| suggestions(&cfg, a)).unwrap_or_default();
+    let footprint = a.and_then(|a| a.footprint);
+    findings.push(Finding { entry: entry.name.clone(), config: cfg, archs: vec![cfg.arch], problem, span, secondary, footprint, suggestions });
 }
 
 /// The primary span of a finding and the secondary labels.

@@ -3,7 +3,9 @@
 //! Every suggestion is evaluated with the model, so a suggestion never proposes something that does
 //! not fit. Pure: no I/O.
 
-use crate::model::{assess, Arch, CutlassVersion, Epilogue, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Tile};
+use crate::model::{
+    Arch, Assessment, CutlassVersion, Epilogue, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Status, Tile,
+};
 
 /// What a suggestion changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,20 +73,20 @@ fn smaller_tiles(t: Tile) -> Vec<Tile> {
     out
 }
 
-/// Up to four launchable neighbours of `cfg` on `arch`, nearest first.
-pub fn suggestions(cfg: &KernelConfig, arch: Arch) -> Vec<Suggestion> {
+/// Up to four launchable neighbours of `cfg`, nearest first, given its assessment on an
+/// architecture (the caller has it already; its largest fitting stage count is reused).
+pub fn suggestions(cfg: &KernelConfig, a: &Assessment) -> Vec<Suggestion> {
+    let arch = a.arch;
     let mut out: Vec<Suggestion> = Vec::new();
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
         let other = KernelConfig { epilogue: Epilogue::TrtllmMoe { fusion, swap_ab: !swap_ab }, ..*cfg };
         out.extend(try_fit(Change::SwapAb(!swap_ab), other, arch));
     }
-    let rejected = matches!(crate::model::evaluate(cfg), Ok(Evaluation::Rejected(_)));
-    if let Ok(a) = assess(cfg, arch) {
-        if let Some(s) = a.largest_fitting_stages {
-            let current = a.footprint.as_ref().map(|f| f.stages);
-            if current != Some(s) || rejected {
-                out.extend(try_fit(Change::Stages(s), KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg }, arch));
-            }
+    let rejected = matches!(a.status, Status::Rejected(_));
+    if let Some(s) = a.largest_fitting_stages {
+        let current = a.footprint.as_ref().map(|f| f.stages);
+        if current != Some(s) || rejected {
+            out.extend(try_fit(Change::Stages(s), KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg }, arch));
         }
     }
     if cfg.c != Output::Void {
@@ -116,7 +118,7 @@ mod tests {
             stages: StagePolicy::Fixed(4),
             ..KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
         };
-        let s = suggestions(&cfg, Arch::Sm120);
+        let s = suggestions(&cfg, &assess(&cfg, Arch::Sm120).unwrap());
         assert!(matches!(s[0].change, Change::Stages(3)), "{s:?}");
         for x in &s {
             assert!(x.kernel_bytes <= 101_376);

@@ -144,12 +144,13 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     let mut seen: Vec<(String, Vec<Arch>, Span, &'static str)> = Vec::new();
     for &arch in &archs {
         let c = KernelConfig { arch, ..cfg };
-        let (span, msg, code) = match assess(&c, arch) {
+        let assessed = assess(&c, arch);
+        let (span, msg, code) = match &assessed {
             Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}"), "smem::not-modelled"),
-            Ok(a) => match a.status {
+            Ok(a) => match &a.status {
                 Status::Fits { headroom: h } => {
-                    headroom = headroom.min(h);
-                    fp = a.footprint;
+                    headroom = headroom.min(*h);
+                    fp = a.footprint.clone();
                     continue;
                 }
                 Status::ExceedsCap { over } => {
@@ -166,7 +167,10 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
                 Status::Unbuildable(u) => (span_of(u.at), format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail), "smem::unbuildable"),
             },
         };
-        let hint = suggestions(&c, arch).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default();
+        let hint = match &assessed {
+            Ok(a) => suggestions(&c, a).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default(),
+            Err(_) => String::new(),
+        };
         let full = format!("{msg}{hint}");
         match seen.iter_mut().find(|(m, _, _, _)| *m == full) {
             Some((_, a, _, _)) => a.push(arch),
