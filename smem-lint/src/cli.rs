@@ -439,6 +439,46 @@ pub fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlav
     emit::render(f, &entries, &archs)
 }
 
+/// What `write_table` did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableOutcome {
+    Written,
+    UpToDate,
+    Stale,
+}
+
+/// Render the launchable kernels of `reports` into `out` (named `shown` in messages), or, with
+/// `check_only`, compare with what is there. With input errors nothing is written. `detail` is
+/// appended to the progress messages.
+#[allow(clippy::too_many_arguments)]
+pub fn write_table(
+    reports: &[FileReport],
+    format: TableFormat,
+    flavor: CppFlavor,
+    out: &Path,
+    shown: &Path,
+    check_only: bool,
+    detail: &str,
+) -> Result<TableOutcome, String> {
+    if reports.iter().any(|r| r.input_error_count() > 0) {
+        let _ = print_reports(reports, OutputFormat::Human);
+        return Err(format!("input errors; {} not written", shown.display()));
+    }
+    let text = render_table(reports, format, flavor);
+    if check_only {
+        let current = std::fs::read_to_string(out).unwrap_or_default();
+        if current == text {
+            eprintln!("{} is up to date{detail}", shown.display());
+            return Ok(TableOutcome::UpToDate);
+        }
+        eprintln!("{} is stale: {}", shown.display(), diff_summary(&current, &text));
+        return Ok(TableOutcome::Stale);
+    }
+    crate::atomic::write(out, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
+    eprintln!("wrote {}{detail}", shown.display());
+    Ok(TableOutcome::Written)
+}
+
 fn emit_cmd(paths: &[PathBuf], format: TableFormat, flavor: CppFlavor, output: &Path, check_only: bool, opts: &Options) -> u8 {
     let reports = match check_paths(paths, opts) {
         Ok(r) => r,
@@ -447,29 +487,17 @@ fn emit_cmd(paths: &[PathBuf], format: TableFormat, flavor: CppFlavor, output: &
             return EXIT_INPUT_ERROR;
         }
     };
-    if reports.iter().any(|r| r.input_error_count() > 0) {
-        let _ = print_reports(&reports, OutputFormat::Human);
-        eprintln!("error: input errors; {} not written", output.display());
-        return EXIT_INPUT_ERROR;
-    }
-    let text = render_table(&reports, format, flavor);
     let kept: usize = reports.iter().map(|r| r.launchable.len()).sum();
     let dropped: usize = reports.iter().map(distinct_entries).sum();
-    if check_only {
-        let current = std::fs::read_to_string(output).unwrap_or_default();
-        if current == text {
-            eprintln!("{} is up to date ({kept} launchable kernels)", output.display());
-            return EXIT_CLEAN;
+    let detail = format!(" ({kept} launchable kernel configuration(s); {dropped} left out, run `check` to see why)");
+    match write_table(&reports, format, flavor, output, output, check_only, &detail) {
+        Ok(TableOutcome::Stale) => EXIT_FINDINGS,
+        Ok(_) => EXIT_CLEAN,
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_INPUT_ERROR
         }
-        eprintln!("{} is stale: {}", output.display(), diff_summary(&current, &text));
-        return EXIT_FINDINGS;
     }
-    if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
-        eprintln!("error: cannot write {}: {e}", output.display());
-        return EXIT_INPUT_ERROR;
-    }
-    eprintln!("wrote {} with {kept} launchable kernel configuration(s); {dropped} left out (run `check` to see why)", output.display());
-    EXIT_CLEAN
 }
 
 /// `3 lines differ (first at line 12), 40 -> 43 lines`.

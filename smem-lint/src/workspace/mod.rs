@@ -12,7 +12,7 @@ pub mod settings;
 use std::path::{Path, PathBuf};
 
 use crate::check::{check_source, FileReport, Options};
-use crate::cli::{render_table, diff_summary, EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::cli::{write_table, TableOutcome, EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use settings::{EmitTable, Settings};
 
 /// One scope of settings: the workspace root, or a member package.
@@ -205,23 +205,7 @@ fn emit_one(ws: &Workspace, scope: &Scope, t: &EmitTable, check_only: bool) -> R
         let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
         reports.push(check_source(&relative(&ws.root, &f), text, &options(&scope.settings)));
     }
-    if reports.iter().any(|r| r.input_error_count() > 0) {
-        let _ = crate::cli::print_reports(&reports, crate::cli::OutputFormat::Human);
-        return Err(format!("input errors; {} not written", t.path));
-    }
-    let text = render_table(&reports, t.format, t.flavor);
     let out = scope.dir.join(&t.path);
-    let shown = relative(&ws.root, &out);
-    if check_only {
-        let current = std::fs::read_to_string(&out).unwrap_or_default();
-        if current == text {
-            eprintln!("{} is up to date", shown.display());
-            return Ok(true);
-        }
-        eprintln!("{} is stale: {}", shown.display(), diff_summary(&current, &text));
-        return Ok(false);
-    }
-    crate::atomic::write(&out, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
-    eprintln!("wrote {}", shown.display());
-    Ok(true)
+    let outcome = write_table(&reports, t.format, t.flavor, &out, &relative(&ws.root, &out), check_only, "")?;
+    Ok(outcome != TableOutcome::Stale)
 }
