@@ -77,8 +77,8 @@ fn suggestions_text(f: &Finding) -> Option<String> {
     })
 }
 
-/// The finding as a diagnostic over `source`.
-pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
+/// The finding's message, primary label and help (none when empty).
+pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
     let archs = archs_text(f);
     let name = &f.entry;
     let (message, label, mut help): (String, String, Vec<String>) = match &f.problem {
@@ -116,6 +116,12 @@ pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
         Problem::NotModelled(e) => (format!("`{name}` cannot be checked: {}", e.message), "outside the model".into(), vec![e.hint.to_string()]),
     };
     help.extend(suggestions_text(f));
+    (message, label, (!help.is_empty()).then(|| help.join("\n")))
+}
+
+/// The finding as a diagnostic over `source`.
+pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
+    let (message, label, help) = finding_text(f);
     let mut labels = vec![LabeledSpan::new_primary_with_span(Some(label), f.span.clone())];
     for (span, text) in &f.secondary {
         if *span != f.span {
@@ -127,7 +133,7 @@ pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
         severity: Severity::Error,
         message,
         labels,
-        help: (!help.is_empty()).then(|| help.join("\n")),
+        help,
         source: source.clone(),
     }
 }
@@ -220,7 +226,7 @@ pub fn to_json(reports: &[FileReport]) -> Value {
                 "file": r.path.display().to_string(), "line": line, "column": column,
                 "code": f.problem.code(), "severity": level(r, f.problem.code()), "kernel": f.entry,
                 "archs": f.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
-                "message": finding_diag(f, &Arc::new(NamedSource::new("", String::new()))).message,
+                "message": finding_text(f).0,
                 "suggestions": f.suggestions.iter().map(|s| s.describe()).collect::<Vec<_>>(),
             });
             if let Problem::ExceedsCap { needs, cap, over, .. } = f.problem {
@@ -263,16 +269,14 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
             }}]
         }));
     };
-    let blank = Arc::new(NamedSource::new("", String::new()));
     for r in reports {
         for e in &r.input_errors {
             push(e.kind.code(), e.message.clone(), r, &e.span);
         }
         for f in &r.findings {
-            let d = finding_diag(f, &blank);
-            let text = match &d.help {
-                Some(h) => format!("{}\n{}", d.message, h),
-                None => d.message.clone(),
+            let text = match finding_text(f) {
+                (message, _, Some(help)) => format!("{message}\n{help}"),
+                (message, _, None) => message,
             };
             push(f.problem.code(), text, r, &f.span);
         }

@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::model::{
-    assess, Cluster, ConfigField, CutlassVersion, Fusion, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
+    assess, Cluster, CutlassVersion, Fusion, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
     StagePolicy, Status, Tile,
 };
 
@@ -115,7 +115,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
 pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineError> {
     let a = assess(cfg, cfg.arch).map_err(|e| LineError {
         id: id.map(str::to_string),
-        field: Some(field_key(e.at)),
+        field: Some(e.at.key()),
         message: e.to_string(),
     })?;
     Ok(match (&a.status, &a.footprint) {
@@ -142,9 +142,6 @@ pub fn fusion_name(f: Fusion) -> Option<String> {
     (f != Fusion::Default).then(|| f.name())
 }
 
-fn field_key(f: ConfigField) -> &'static str {
-    f.key()
-}
 
 /// Evaluate every line of a JSON-lines text; returns the output lines and the errors (with 1-based
 /// line numbers). Blank lines are skipped.

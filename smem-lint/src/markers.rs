@@ -16,8 +16,6 @@
 //!
 //! The macro reads the field types; the types themselves carry nothing at run time.
 
-use std::marker::PhantomData;
-
 /// A CTA tile `M x N x K`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tile<const M: u64, const N: u64, const K: u64>;
@@ -64,6 +62,3 @@ markers!(
     E4m3,
     E5m2,
 );
-
-/// Keeps a marker-typed struct constructible in generic code.
-pub type Marker<T> = PhantomData<T>;
