@@ -37,14 +37,29 @@ fn check_file(name: &str) {
     assert!(mismatches.is_empty(), "{} mismatches in {name}:\n{}", mismatches.len(), mismatches.join("\n"));
 }
 
+/// Every measured file in tests/data whose rows carry a compile result: the shared measurements of
+/// each release (`sm120-cutlass-*`, `sm120-ext-*`), and this project's own `verify` records.
 #[test]
-fn sm120_cutlass_4_2_0_agrees_exactly() {
-    check_file("sm120-cutlass-4.2.0.jsonl");
+fn every_measured_release_agrees_exactly() {
+    let mut checked = 0;
+    for name in common::data_files("sm120-") {
+        let rows = common::rows(&name);
+        if rows.iter().all(|r| r["result"].get("compiles").is_some()) && !name.starts_with("sm120-fp8-families") {
+            check_file(&name);
+            checked += 1;
+        }
+    }
+    // 3.9.2, 4.2.0, 4.2.1, 4.3.6, 4.4.2, 4.5.0, 4.7.0 grid files, 4 ext files, 2 extra, 4 verify records.
+    assert!(checked >= 17, "only {checked} files checked");
 }
 
+/// Each release that the shared data measured is in the files the test above reads.
 #[test]
-fn sm120_cutlass_4_5_0_agrees_exactly() {
-    check_file("sm120-cutlass-4.5.0.jsonl");
+fn the_measured_releases_are_all_covered() {
+    let names = common::data_files("sm120-cutlass-");
+    for v in ["3.9.2", "4.2.0", "4.2.1", "4.3.6", "4.4.2", "4.5.0", "4.7.0"] {
+        assert!(names.contains(&format!("sm120-cutlass-{v}.jsonl")), "no grid measurements of {v}");
+    }
 }
 
 /// Whether the TMA descriptors can be built, against `sm120_buildable.py`'s measurements.
@@ -58,7 +73,8 @@ fn check_buildable(name: &str) {
         let measured = row["result"]["buildable"].as_bool().unwrap();
         assert_eq!(model_buildable, measured, "{}: model buildable={model_buildable}, measured {}", id.unwrap(), row["result"]);
         if let Status::Unbuildable(u) = &a.status {
-            assert!(row["result"]["error"].as_str().unwrap().contains(u.message));
+            let measured = row["result"]["error"].as_str().unwrap();
+            assert!(measured.contains(u.message), "{}: model says `{}`, measured `{measured}`", id.unwrap(), u.message);
         }
         agree += 1;
     }
@@ -66,13 +82,12 @@ fn check_buildable(name: &str) {
 }
 
 #[test]
-fn sm120_buildability_4_2_0() {
-    check_buildable("sm120-buildable-4.2.0.jsonl");
-}
-
-#[test]
-fn sm120_buildability_4_5_0() {
-    check_buildable("sm120-buildable-4.5.0.jsonl");
+fn every_buildability_measurement_agrees() {
+    let files = common::data_files("sm120-").into_iter().filter(|n| n.contains("buildable")).collect::<Vec<_>>();
+    assert!(files.len() >= 4, "{files:?}");
+    for name in files {
+        check_buildable(&name);
+    }
 }
 
 /// The shared data files in tests/data are byte-identical copies of ../shared/data when it exists
@@ -91,14 +106,6 @@ fn data_copies_are_current() {
         let mine = std::fs::read(&ours).unwrap_or_default();
         assert!(mine == theirs, "tests/data/{} differs from ../shared/data: refresh the copy", e.file_name().to_string_lossy());
     }
-}
-
-/// Configurations this project measured itself (shared/oracle/sm120_probe.py, nvcc 13.5 from PyPI):
-/// the issue's acceptance cases.
-#[test]
-fn sm120_extra_measurements_agree_exactly() {
-    check_file("sm120-extra-4.2.0.jsonl");
-    check_file("sm120-extra-4.5.0.jsonl");
 }
 
 /// The acceptance numbers of the core issue, each backed by a measured row.
@@ -128,13 +135,10 @@ fn incident_tiles_verdicts() {
     assert_eq!(a.largest_fitting_stages, Some(4));
 }
 
-/// Measured by `smem-lint verify --record` on the 16-core device machine (nvcc 13.0), on a sample
-/// of `shared/oracle/sm120_grid.py 700 20261129`: 199 configurations against CUTLASS 4.2.0 (the run
-/// stopped at its time limit; the streamed record kept them) and 200 against 4.5.0.
+/// The 88 FlashInfer 0.7.4 MoE instantiations with TensorRT-LLM's epilogues, measured by `verify`
+/// (nvcc 13.5, CPU). The `sm120-verify-*` records of the device runs are read by
+/// `every_measured_release_agrees_exactly`.
 #[test]
-fn sm120_verify_records_agree_exactly() {
-    check_file("sm120-verify-4.2.0.jsonl");
-    check_file("sm120-verify-4.5.0.jsonl");
-    // The 88 FlashInfer 0.7.4 MoE instantiations with TensorRT-LLM's epilogues (nvcc 13.5, CPU).
+fn flashinfer_verify_record_agrees_exactly() {
     check_file("flashinfer-0.7.4-sm120-moe-verify.jsonl");
 }

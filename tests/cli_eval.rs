@@ -120,3 +120,36 @@ fn import_trtllm_reads_generated_instantiations() {
     assert_eq!(code, 2);
     assert!(err.contains(":2:1:") && err.contains("MAGIC"), "{err}");
 }
+
+/// `--cutlass-include DIR` picks the release of the headers there; `--cutlass` with an unknown
+/// release, or a line naming one, is an input error that lists the modelled releases.
+#[test]
+fn releases_by_name_and_by_headers() {
+    let dir = std::env::temp_dir().join(format!("smem-lint-eval-include-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cutlass")).unwrap();
+    std::fs::write(dir.join("cutlass/version.h"), "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 4\n#define CUTLASS_PATCH 2\n").unwrap();
+    // The whole 4.4.2 grid file, as vLLM and TensorRT-LLM users would lint their pinned release.
+    let rows = common::rows("sm120-cutlass-4.4.2.jsonl");
+    let input: String = rows.iter().map(|r| format!("{}\n", r)).collect();
+    let (code, lines, err) = eval(&input, &["--cutlass-include", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for (row, got) in rows.iter().zip(&lines) {
+        assert_eq!(got["cutlass"], "4.4.2");
+        let want = &row["result"];
+        assert_eq!(got["compiles"], want["compiles"], "{}", row["id"]);
+        if want["compiles"] == true {
+            assert_eq!(got["kernel_bytes"], want["kernel_bytes"], "{}", row["id"]);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let (code, _, err) = eval(ROW, &["--cutlass", "4.8.0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("4.8.0") && err.contains("3.9.0") && err.contains("4.7.0"), "{err}");
+    let (code, lines, err) = eval(&ROW.replace("\"4.2.0\"", "\"4.2\""), &[]);
+    assert_eq!(code, 2, "an abbreviated release is not silently the nearest one");
+    assert_eq!(lines[0]["field"], "cutlass");
+    assert!(err.contains("4.2.0"), "{err}");
+    let (code, _, err) = eval(ROW, &["--cutlass", "4.4.2", "--cutlass-include", "x"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -39,6 +39,8 @@ fn csv_rows() -> Vec<Row> {
             let fusion = if f[2] == "FINALIZE" { MoeFusion::Finalize } else { MoeFusion::None };
             let cfg = KernelConfig {
                 epilogue: Epilogue::TrtllmMoe { fusion, swap_ab: f[4] == "true" },
+                // FlashInfer 0.7.4 bundles CUTLASS 4.5.0.
+                cutlass: CutlassVersion::V4_5_0,
                 ..KernelConfig::sm120(KernelKind::Grouped, a, b, out, out, Tile { m: t[0], n: t[1], k: t[2] })
             };
             let measured = (f[5] != "NOCOMPILE").then(|| (f[5].parse().unwrap(), f[6].parse().unwrap(), f[7].parse().unwrap(), f[8].parse().unwrap()));

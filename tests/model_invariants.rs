@@ -7,7 +7,7 @@ fn all_configs() -> impl Iterator<Item = KernelConfig> {
     let outs = [(Output::Bf16, Output::Bf16), (Output::Void, Output::Bf16), (Output::F32, Output::F32), (Output::Void, Output::Nvfp4), (Output::F16, Output::E4m3)];
     let stages = [StagePolicy::Auto, StagePolicy::AutoNoCarveout, StagePolicy::AutoCarveoutEpi, StagePolicy::Fixed(1), StagePolicy::Fixed(3)];
     let mut v = Vec::new();
-    for version in CutlassVersion::ALL {
+    for version in CutlassVersion::distinct_models() {
         for kind in KernelKind::ALL {
             for (a, b) in [(Operand::Nvfp4, Operand::Nvfp4), (Operand::Mxfp4, Operand::Mxfp8E4m3), (Operand::Mxfp6E2m3, Operand::Mxfp6E3m2), (Operand::Nvfp4, Operand::Mxfp4)] {
                 for &m in &extents {

@@ -90,9 +90,9 @@ fn cutlass_version_comes_from_version_h() {
     assert_eq!(cutlass_version(&dir).unwrap(), CutlassVersion::V4_5_0);
     write(4, 2, 0);
     assert_eq!(cutlass_version(&dir).unwrap(), CutlassVersion::V4_2_0);
-    write(4, 3, 1);
+    write(4, 8, 0);
     let e = cutlass_version(&dir).unwrap_err();
-    assert!(e.contains("4.3.1") && e.contains("no model"), "{e}");
+    assert!(e.contains("4.8.0") && e.contains("expected one of") && e.contains("4.7.0"), "{e}");
     assert!(cutlass_version(&dir.join("nowhere")).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -125,4 +125,35 @@ fn verify_reproduces_the_shared_measurements() {
         // And the model agrees with every one of them.
         assert!(compare(&ours, evaluate).all_agree());
     }
+}
+
+/// `--cutlass-include` on the headers of every release tag (the shared bundle, checked out with git)
+/// picks that release's model, v4.1.0 included, whose version.h says 4.0.0.
+#[test]
+fn every_release_tag_is_recognised_from_its_headers() {
+    use smem_lint::verify::nvcc::cutlass_version;
+    let bundle = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/cutlass/cutlass-include.bundle");
+    assert!(bundle.exists(), "{} is missing: CI lays ../shared beside the clone", bundle.display());
+    let dir = std::env::temp_dir().join(format!("smem-lint-tags-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git").args(args).output().expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let repo = dir.join("releases");
+    git(&["clone", "-q", "--bare", bundle.to_str().unwrap(), repo.to_str().unwrap()]);
+    let repo_s = repo.to_str().unwrap();
+    for v in CutlassVersion::ALL {
+        let tag = format!("v{v}");
+        let include = dir.join(&tag).join("include");
+        for file in ["cutlass/version.h", "cutlass/gemm/dispatch_policy.hpp"] {
+            let text = git(&["--git-dir", repo_s, "show", &format!("{tag}:include/{file}")]);
+            let path = include.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        assert_eq!(cutlass_version(&include), Ok(*v), "{tag}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

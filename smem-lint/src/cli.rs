@@ -139,9 +139,12 @@ pub enum Command {
     Eval {
         /// A `.jsonl` file (`-` for standard input).
         file: PathBuf,
-        /// Model this CUTLASS version instead of each line's `cutlass` field.
+        /// Model this CUTLASS release instead of each line's `cutlass` field.
         #[arg(long, value_parser = parse_version)]
         cutlass: Option<CutlassVersion>,
+        /// Model the CUTLASS release whose headers are here (holding cutlass/version.h).
+        #[arg(long, value_name = "DIR", conflicts_with = "cutlass")]
+        cutlass_include: Option<PathBuf>,
     },
 }
 
@@ -185,14 +188,29 @@ pub struct Target {
     /// Check against these architectures instead of each kernel's `arch` (repeatable).
     #[arg(long = "arch", value_parser = parse_arch)]
     pub archs: Vec<Arch>,
-    /// Model this CUTLASS version instead of each kernel's `cutlass`.
+    /// Model this CUTLASS release instead of each kernel's `cutlass` (3.9.0 to 4.7.0).
     #[arg(long, value_parser = parse_version)]
     pub cutlass: Option<CutlassVersion>,
+    /// Model the CUTLASS release whose headers are here (the include/ directory holding
+    /// cutlass/version.h), instead of each kernel's `cutlass`.
+    #[arg(long, value_name = "DIR", conflicts_with = "cutlass")]
+    pub cutlass_include: Option<PathBuf>,
 }
 
 impl Target {
-    pub fn options(&self) -> Options {
-        Options { archs: (!self.archs.is_empty()).then(|| self.archs.clone()), cutlass: self.cutlass }
+    pub fn options(&self) -> Result<Options, String> {
+        Ok(Options {
+            archs: (!self.archs.is_empty()).then(|| self.archs.clone()),
+            cutlass: resolve_cutlass(self.cutlass, self.cutlass_include.as_deref())?,
+        })
+    }
+}
+
+/// `--cutlass` or the release of `--cutlass-include`'s headers.
+fn resolve_cutlass(cutlass: Option<CutlassVersion>, include: Option<&Path>) -> Result<Option<CutlassVersion>, String> {
+    match include {
+        Some(dir) => crate::verify::nvcc::cutlass_version(dir).map(Some).map_err(|e| format!("--cutlass-include: {e}")),
+        None => Ok(cutlass),
     }
 }
 
@@ -247,7 +265,7 @@ where
         Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => workspace_check(manifest, *format),
         Some(Command::Check { paths, format, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
-            check(&paths, *format, &target.options())
+            with_options(target, |o| check(&paths, *format, o))
         }
         Some(Command::Explain { file, kernel, format, target }) => explain(file, kernel.as_deref(), *format, target),
         Some(Command::Emit { paths, output: None, check, .. }) if paths.is_empty() && mode == Mode::Cargo => {
@@ -265,15 +283,32 @@ where
         }
         Some(Command::Emit { paths, format, cpp_flavor, output: Some(output), check, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
-            emit_cmd(&paths, *format, *cpp_flavor, output, *check, &target.options())
+            with_options(target, |o| emit_cmd(&paths, *format, *cpp_flavor, output, *check, o))
         }
-        Some(Command::Eval { file, cutlass }) => eval(file, *cutlass),
+        Some(Command::Eval { file, cutlass, cutlass_include }) => match resolve_cutlass(*cutlass, cutlass_include.as_deref()) {
+            Ok(v) => eval(file, v),
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_INPUT_ERROR
+            }
+        },
         Some(Command::Verify(args)) => crate::verify::cli::verify(args),
         Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
         }
     };
     ExitCode::from(code)
+}
+
+/// Run `f` with the target's options, or report why they cannot be had (exit 2).
+fn with_options(target: &Target, f: impl FnOnce(&Options) -> u8) -> u8 {
+    match target.options() {
+        Ok(o) => f(&o),
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_INPUT_ERROR
+        }
+    }
 }
 
 fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
@@ -387,8 +422,13 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         return EXIT_INPUT_ERROR;
     };
     let mut cfg = entry.config;
-    if let Some(v) = target.cutlass {
-        cfg.cutlass = v;
+    match resolve_cutlass(target.cutlass, target.cutlass_include.as_deref()) {
+        Ok(Some(v)) => cfg.cutlass = v,
+        Ok(None) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_INPUT_ERROR;
+        }
     }
     let archs = if target.archs.is_empty() { entry.targets.clone() } else { target.archs.clone() };
     let result = match format {

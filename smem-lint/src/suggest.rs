@@ -95,10 +95,12 @@ pub fn suggestions(cfg: &KernelConfig, a: &Assessment) -> Vec<Suggestion> {
     if cfg.schedule != Schedule::Auto {
         out.extend(try_fit(Change::Schedule(Schedule::Auto), KernelConfig { schedule: Schedule::Auto, ..*cfg }, arch));
     }
-    for v in CutlassVersion::ALL {
-        if v != cfg.cutlass && rejected {
-            out.extend(try_fit(Change::Cutlass(v), KernelConfig { cutlass: v, ..*cfg }, arch));
-        }
+    if rejected {
+        // The newest release whose headers differ in a way that makes this configuration fit.
+        let own = cfg.cutlass.headers();
+        out.extend(CutlassVersion::ALL.iter().rev().filter(|v| v.headers() != own).find_map(|&v| {
+            try_fit(Change::Cutlass(v), KernelConfig { cutlass: v, ..*cfg }, arch)
+        }));
     }
     if let Some(s) = smaller_tiles(cfg.tile).into_iter().find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch)) {
         out.push(s);

@@ -18,3 +18,15 @@ pub fn read_data(name: &str) -> String {
 pub fn rows(name: &str) -> Vec<serde_json::Value> {
     read_data(name).lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
 }
+
+/// The names of the files in tests/data that start with `prefix`, sorted.
+pub fn data_files(prefix: &str) -> Vec<String> {
+    let dir = data_path("");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix) && n.ends_with(".jsonl"))
+        .collect();
+    names.sort();
+    names
+}

@@ -4,52 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::dtype::{Operand, Output};
+pub use super::release::CutlassVersion;
 use super::{Arch, ParseError};
-
-/// The CUTLASS release whose headers the model reproduces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum CutlassVersion {
-    /// 4.2.0 (the `nvidia-cutlass==4.2.0.0` wheel).
-    V4_2_0,
-    /// 4.5.0 (bundled with flashinfer-python 0.7.4).
-    V4_5_0,
-}
-
-impl CutlassVersion {
-    pub const ALL: [CutlassVersion; 2] = [CutlassVersion::V4_2_0, CutlassVersion::V4_5_0];
-    /// The version used when a configuration names none: the newest modelled.
-    pub const LATEST: CutlassVersion = CutlassVersion::V4_5_0;
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            CutlassVersion::V4_2_0 => "4.2.0",
-            CutlassVersion::V4_5_0 => "4.5.0",
-        }
-    }
-
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        Self::ALL.iter().map(|v| v.name())
-    }
-}
-
-impl FromStr for CutlassVersion {
-    type Err = ParseError;
-    /// `4.2.0`, `4.2`, `v4.5.0`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim().trim_start_matches('v');
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|v| v.name() == t || v.name().strip_suffix(".0") == Some(t))
-            .ok_or_else(|| ParseError::new("CUTLASS version", s, Self::names()))
-    }
-}
-
-impl fmt::Display for CutlassVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// Dense GEMM (`Shape<int,int,int,int>`, plain layout tags) or grouped / ptr-array GEMM
 /// (`GroupProblemShape`, pointer layout tags: the MoE kernels).

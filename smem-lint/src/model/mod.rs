@@ -12,6 +12,7 @@ pub mod dtype;
 pub mod families;
 pub mod footprint;
 pub mod layout;
+pub mod release;
 pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
@@ -19,6 +20,7 @@ pub use config::{Cluster, CutlassVersion, Epilogue, Fusion, MoeFusion, KernelCon
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};
+pub use release::{Headers, MxPtrArraySchedules};
 pub use verdict::{assess, Assessment, AutoOverflow, Status};
 
 use std::fmt;

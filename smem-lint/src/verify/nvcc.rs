@@ -46,26 +46,13 @@ pub fn find_nvcc(explicit: Option<&Path>) -> Result<PathBuf, String> {
     Err(format!("nvcc not found (looked in {}); pass --nvcc PATH or `pip install nvidia-cuda-nvcc`", tried.join(", ")))
 }
 
-/// The CUTLASS version of an include directory, from `cutlass/version.h`.
+/// The CUTLASS release of an include directory: `cutlass/version.h`, told apart by content where
+/// that file is wrong (v4.1.0 says 4.0.0; see [`CutlassVersion::from_version_header`]).
 pub fn cutlass_version(include: &Path) -> Result<CutlassVersion, String> {
     let path = include.join("cutlass/version.h");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let define = |name: &str| {
-        text.lines()
-            .find_map(|l| l.trim().strip_prefix("#define ").and_then(|r| r.strip_prefix(name)).map(|v| v.trim().to_string()))
-            .and_then(|v| v.parse::<u32>().ok())
-    };
-    let (major, minor, patch) = match (define("CUTLASS_MAJOR"), define("CUTLASS_MINOR"), define("CUTLASS_PATCH")) {
-        (Some(a), Some(b), Some(c)) => (a, b, c),
-        _ => return Err(format!("{} does not define CUTLASS_MAJOR/MINOR/PATCH", path.display())),
-    };
-    format!("{major}.{minor}.{patch}").parse().map_err(|_| {
-        format!(
-            "CUTLASS {major}.{minor}.{patch} at {} has no model; modelled versions: {}",
-            include.display(),
-            CutlassVersion::names().collect::<Vec<_>>().join(", ")
-        )
-    })
+    let dispatch = std::fs::read_to_string(include.join("cutlass/gemm/dispatch_policy.hpp")).ok();
+    CutlassVersion::from_version_header(&text, dispatch.as_deref()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A temporary directory removed when dropped.

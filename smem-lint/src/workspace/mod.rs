@@ -49,7 +49,7 @@ pub fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
     let mut manifest_reports = Vec::new();
     let mut read = |path: &Path, section: &str| -> Result<Option<Settings>, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let (s, errors) = settings::read(&text, section);
+        let (s, errors) = settings::read(&text, section, path.parent().unwrap_or(Path::new(".")));
         if !errors.is_empty() {
             manifest_reports.push(FileReport { path: relative(&root, path), source: text, input_errors: errors, ..FileReport::default() });
         }

@@ -46,7 +46,7 @@ pub const CODES: [&str; 9] = [
     "smem::missing-key",
 ];
 
-const KEYS: [&str; 7] = ["configs", "rust", "archs", "cutlass", "warn", "allow", "emit"];
+const KEYS: [&str; 8] = ["configs", "rust", "archs", "cutlass", "cutlass-include", "warn", "allow", "emit"];
 
 fn err(kind: InputErrorKind, span: Range<usize>, message: String, label: &str, help: Option<String>) -> InputError {
     InputError { kind, span, message, label: label.into(), help }
@@ -76,8 +76,9 @@ fn find<'a, 'i>(root: &'a DeTable<'i>, section: &str) -> Option<&'a Spanned<DeVa
     root.get(section)?.get_ref().as_table()?.get("metadata")?.get_ref().as_table()?.get("smem-lint")
 }
 
-/// Read the settings of `section` (`workspace` or `package`) from a manifest's text.
-pub fn read(manifest: &str, section: &str) -> (Option<Settings>, Vec<InputError>) {
+/// Read the settings of `section` (`workspace` or `package`) from a manifest's text. `dir` is the
+/// manifest's directory, against which `cutlass-include` is resolved (its `cutlass/version.h` is read).
+pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Settings>, Vec<InputError>) {
     let mut errors = Vec::new();
     let (root, syntax) = DeTable::parse_recoverable(manifest);
     if let Some(e) = syntax.first() {
@@ -117,6 +118,20 @@ pub fn read(manifest: &str, section: &str) -> (Option<Settings>, Vec<InputError>
                 Some(Ok(c)) => s.cutlass = Some(c),
                 Some(Err(e)) => errors.push(err(InputErrorKind::UnknownValue, v.span(), e.to_string(), "not a modelled CUTLASS version", None)),
                 None => errors.push(err(InputErrorKind::WrongType, v.span(), "`cutlass` expects a version string".into(), "not a string", None)),
+            },
+            "cutlass-include" => match v.get_ref().as_str() {
+                Some(p) if t.get("cutlass").is_some() => errors.push(err(
+                    InputErrorKind::InvalidValue,
+                    v.span(),
+                    format!("both `cutlass` and `cutlass-include = \"{p}\"` are set"),
+                    "conflicts with `cutlass`",
+                    Some("keep one: the release name, or the headers the build uses".into()),
+                )),
+                Some(p) => match crate::verify::nvcc::cutlass_version(&dir.join(p)) {
+                    Ok(c) => s.cutlass = Some(c),
+                    Err(e) => errors.push(err(InputErrorKind::InvalidValue, v.span(), e, "no modelled CUTLASS release here", Some("point at CUTLASS's include/ directory (the one holding cutlass/version.h)".into()))),
+                },
+                None => errors.push(err(InputErrorKind::WrongType, v.span(), "`cutlass-include` expects a path string".into(), "not a string", None)),
             },
             "warn" | "allow" => {
                 let mut codes = Vec::new();
@@ -185,4 +200,34 @@ fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<Em
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cutlass_include_reads_the_release_from_the_headers() {
+        let dir = std::env::temp_dir().join(format!("smem-lint-settings-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("third_party/cutlass/include/cutlass")).unwrap();
+        std::fs::write(
+            dir.join("third_party/cutlass/include/cutlass/version.h"),
+            "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 4\n#define CUTLASS_PATCH 2\n",
+        )
+        .unwrap();
+        let manifest = "[workspace.metadata.smem-lint]\ncutlass-include = \"third_party/cutlass/include\"\n";
+        let (s, errors) = read(manifest, "workspace", &dir);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(s.unwrap().cutlass, Some(CutlassVersion::V4_4_2));
+
+        let missing = "[workspace.metadata.smem-lint]\ncutlass-include = \"nowhere\"\n";
+        let (_, errors) = read(missing, "workspace", &dir);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(&missing[errors[0].span.clone()], "\"nowhere\"");
+
+        let both = "[workspace.metadata.smem-lint]\ncutlass = \"4.5.0\"\ncutlass-include = \"third_party/cutlass/include\"\n";
+        let (_, errors) = read(both, "workspace", &dir);
+        assert!(errors.iter().any(|e| e.message.contains("both")), "{errors:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

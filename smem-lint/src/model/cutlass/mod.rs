@@ -4,6 +4,7 @@
 //! - [`sm90_epilogue`]: `Sm90TmaWarpSpecialized[PtrArray]` epilogue collectives (used by SM90 and SM120).
 //! - [`sm90_kernel`]: the `GemmUniversal` kernels `sm90_gemm[_array]_tma_warpspecialized_{cooperative,pingpong}`.
 
+pub mod cute;
 pub mod primitives;
 pub mod sm90_epilogue;
 pub mod sm90_kernel;

@@ -9,21 +9,24 @@
 //! - the epilogue builder `epilogue/collective/builders/sm120_builder.inl` (SM90 TMA collectives);
 //! - the SM90 kernels in [`sm90_kernel`](crate::model::cutlass::sm90_kernel).
 //!
-//! What changed from 4.2.0 to 4.5.0, and is modelled:
-//! - SFB smem is sized for `max(N, 128)` (`sSFBTileShape_N`, `TileShapeSFB`), so tiles with N < 128
-//!   get real SFB storage and buildable TMA descriptors on the B side;
-//! - the stage-count helper rounds the per-stage barrier allowance up to 128 B, and the builder
-//!   subtracts kernel-level storage from the capacity (`ReducedSmemCapacityBytes`);
-//! - `select_instr` accepts the explicit ptr-array schedules for 6/8-bit MX operands.
+//! What changes between releases is read from [`Headers`](crate::model::Headers), one fact per
+//! header change (see `model/release.rs`):
+//! - which explicit ptr-array schedules the MX_F4F6F8 checks accept (3.9/4.0/4.1, 4.2-4.4.1, 4.4.2+);
+//! - whether the stage-count helper rounds the per-stage barrier allowance up to 128 B (4.2.2, 4.3.6+);
+//! - whether the builder subtracts kernel-level storage from the capacity (`ReducedSmemCapacityBytes`, 4.4.2+);
+//! - whether SFB smem is sized for `max(N, 128)` and viewed through `logical_divide` by the tile
+//!   (`sSFBTileShape_N`, `TileShapeSFB`, 4.5.0+), so tiles with N < 128 get real SFB storage and
+//!   buildable TMA descriptors on the B side, and tiles the divide cannot cut are rejected.
 
 use crate::model::config::{Epilogue, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::cutlass::cute;
 use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
 use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
 use crate::model::dtype::{Operand, Output};
 use crate::model::layout::{round_up, Node, PerStage, Role};
 use crate::model::{
-    ConfigField, CutlassVersion, Evaluation, Footprint, ModelError, Rejection, StageChoice, Unbuildable,
+    ConfigField, Evaluation, Footprint, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable,
 };
 
 /// `cutlass::arch::sm120_smem_capacity_bytes`: what the builders divide into stages.
@@ -107,6 +110,13 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             "the model refuses to guess for tiles CUTLASS's smem atoms were not verified on",
         ));
     }
+    if t.n < 32 && cfg.cutlass >= crate::model::CutlassVersion::V4_6_0 {
+        return Err(ModelError::new(
+            ConfigField::Tile,
+            format!("tile N = {} below 32 is not modelled for CUTLASS {}", t.n, cfg.cutlass),
+            "CUTLASS 4.6 added N = 8/16 tiles with their own MMA atom layout and smem copy atoms; the model has not been checked on them",
+        ));
+    }
     if cfg.cluster.m == 0 || cfg.cluster.n == 0 || cfg.cluster.k == 0 {
         return Err(ModelError::new(ConfigField::Cluster, "cluster extents must be positive".into(), "use [1, 1, 1] on SM120"));
     }
@@ -141,7 +151,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
 /// Evaluate one SM120 block-scaled configuration.
 pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
-    let v = cfg.cutlass;
+    let h = cfg.cutlass.headers();
     let grouped = cfg.kind == KernelKind::Grouped;
     // TensorRT-LLM's MoE launcher passes (weight, activation) as (A, B) when it swaps.
     let (a, b, tile) = match cfg.epilogue {
@@ -160,13 +170,17 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
         return Ok(reject("Only TN layout is supported.", ConfigField::Layout, "A must be row-major and B column-major".into()));
     }
-    if is_mx_f8f6f4_only(a, b) && grouped && cfg.schedule != crate::model::Schedule::Auto && v == CutlassVersion::V4_2_0 {
+    let explicit_ptr_array = grouped && cfg.schedule != crate::model::Schedule::Auto;
+    let needs_f8f6f4 = !(a.bits() == 4 && b.bits() == 4);
+    if explicit_ptr_array && needs_f8f6f4 && h.mx_ptr_array_schedules == MxPtrArraySchedules::Unlisted {
         return Ok(reject(
-            "Incorrect SfVectorSize for MX_F4F6F8 is deduced.",
+            SF_VECTOR_MESSAGE,
             ConfigField::Schedule,
-            "CUTLASS 4.2's select_instr does not list the ptr-array schedule tags for 6/8-bit MX operands; \
-             use schedule = \"auto\" (cooperative) or CUTLASS 4.5"
-                .into(),
+            format!(
+                "CUTLASS {}'s check_input_datatypes lists no ptr-array schedule tag for MX_F4F6F8 operands; \
+                 use schedule = \"auto\" (cooperative) or CUTLASS 4.2 or later",
+                cfg.cutlass
+            ),
         ));
     }
     if cfg.cluster.m * cfg.cluster.n * cfg.cluster.k != 1 {
@@ -176,14 +190,23 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         return Ok(reject("Invalid tile shape N.", ConfigField::Tile, format!("tile N = {} is below 32", tile.n)));
     }
 
+    if explicit_ptr_array && is_mx_f8f6f4_only(a, b) && h.mx_ptr_array_schedules == MxPtrArraySchedules::CheckedOnly {
+        return Ok(reject(
+            SF_VECTOR_MESSAGE,
+            ConfigField::Schedule,
+            format!(
+                "CUTLASS {}'s select_instr does not list the ptr-array schedule tags for 6/8-bit MX operands; \
+                 use schedule = \"auto\" (cooperative) or CUTLASS 4.4.2 or later",
+                cfg.cutlass
+            ),
+        ));
+    }
+
     let instr = if a.bits() == 4 && b.bits() == 4 { Instruction::F4 } else { Instruction::F8F6F4 };
     let smem_bits = |o: Operand| if instr == Instruction::F4 { o.bits() } else { 8 };
     let vec = a.sf_vector();
     let sf_k_blocks = tile.k / (4 * vec);
-    let sfb_n = match v {
-        CutlassVersion::V4_2_0 => tile.n,
-        CutlassVersion::V4_5_0 => tile.n.max(SF_BLOCK_MN),
-    };
+    let sfb_n = if h.sfb_padded_to_128 { tile.n.max(SF_BLOCK_MN) } else { tile.n };
     let per_stage = PerStageBytes {
         a: tile.m * tile.k * smem_bits(a) / 8,
         b: tile.n * tile.k * smem_bits(b) / 8,
@@ -207,6 +230,15 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         Epilogue::Builder | Epilogue::TrtllmMoe { .. } => epilogue.shared_storage().size(),
     };
 
+    let sfb_divide_extra = if h.sfb_padded_to_128 {
+        match sfb_tile_divide(tile, vec) {
+            Ok(extra) => extra,
+            Err((message, detail)) => return Ok(reject(message, ConfigField::Tile, detail)),
+        }
+    } else {
+        0
+    };
+
     let stage_choice = stage_count(cfg, per_stage, &epilogue, epilogue_bytes);
     if stage_choice.stages < 2 {
         return Ok(Evaluation::Rejected(Rejection {
@@ -226,7 +258,7 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     }
     let stages = stage_choice.stages as u64;
 
-    let mainloop = mainloop_storage(cfg, per_stage, smem_bits(a), smem_bits(b), stages);
+    let mainloop = mainloop_storage(cfg, per_stage, sfb_divide_extra, smem_bits(a), smem_bits(b), stages);
     let mainloop_bytes = mainloop.shared_storage().size();
     let shape = KernelShape { grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
     let kernel = kernel_storage(shape, &mainloop, &epilogue, clc_scheduler_storage(SCHEDULER_STAGES));
@@ -240,6 +272,42 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         stage_choice,
         unbuildable: buildability(cfg),
     }))
+}
+
+/// The text of the MX_F4F6F8 schedule static_asserts (`check_input_datatypes`, `select_instr`).
+const SF_VECTOR_MESSAGE: &str = "Incorrect SfVectorSize for MX_F4F6F8 is deduced.";
+
+/// From 4.5.0 the collectives instantiate `logical_divide(SmemLayoutSFB_, select<1,2>(TileShape))`
+/// for every tile (`cute::conditional_t` instantiates both branches), and for N < 128 keep SFB in the
+/// divided layout, whose cosize can exceed the compact one. Returns the extra SFB elements (bytes),
+/// or the compile error CUTLASS gives, with a detail.
+///
+/// - The row mode of SFB is `(max(N,128)/128, 32, 4) : (512, 16, 4)`; the divide by N is computed
+///   with CuTe's algebra ([`cute`]). N = 32 and 64 cut it exactly; N = 96 leaves a rest mode that
+///   reaches 8 elements further (measured: +1024 bytes of mainloop after the 1024-byte alignment).
+/// - A row extent above 128 that is not a multiple of 128, or a K extent that is not a whole number
+///   of scale-factor blocks (4 vectors), fails in the same instantiation: CUTLASS 4.5.0 and 4.7.0
+///   report `Shape Divisibility Condition`, or, when K holds no whole block, a `decltype` error
+///   (measured on every such tile in `sm120-ext-*`; the K-mode algebra is not modelled beyond that).
+fn sfb_tile_divide(tile: crate::model::Tile, vec: u64) -> Result<u64, (&'static str, String)> {
+    const SHAPE: &str = "Shape Divisibility Condition";
+    const DECLTYPE: &str = "result of decltype qualifier \"bool\" is not a class or enumeration";
+    let k_block = 4 * vec;
+    if tile.n > SF_BLOCK_MN && tile.n % SF_BLOCK_MN != 0 {
+        return Err((SHAPE, format!("tile N = {} is above 128 and not a multiple of 128: the SFB layout cannot be divided by it", tile.n)));
+    }
+    if tile.k % k_block != 0 {
+        let detail = format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {vec})", tile.k);
+        return Err((if tile.k < k_block { DECLTYPE } else { SHAPE }, detail));
+    }
+    let rows = cute::Layout::new(&[(tile.n.max(SF_BLOCK_MN) / SF_BLOCK_MN, SF_BLOCK_BYTES), (32, 16), (4, 4)]);
+    if tile.n >= SF_BLOCK_MN {
+        return Ok(0);
+    }
+    let divided = rows
+        .logical_divide(tile.n)
+        .map_err(|e| (e.message(), format!("tile N = {} does not divide the 128-row SFB layout", tile.n)))?;
+    Ok(divided.max_offset().saturating_sub(rows.max_offset()))
 }
 
 /// Both operands 6 or 8 bits: only the MXF8F6F4 instruction, guarded by a schedule whitelist.
@@ -339,19 +407,17 @@ fn stage_count(
     epilogue_bytes: u64,
 ) -> StageChoice {
     let grouped = cfg.kind == KernelKind::Grouped;
-    let (barrier_allowance, capacity) = match cfg.cutlass {
-        CutlassVersion::V4_2_0 => (2 * BARRIER_BYTES, SM120_CAPACITY_BYTES),
-        CutlassVersion::V4_5_0 => {
-            // ReducedSmemCapacityBytes: the kernel-level storage the 4.5 builder sets aside.
-            let scheduler_pipeline = if grouped { 2 * BARRIER_BYTES * 8 } else { 2 * BARRIER_BYTES * SCHEDULER_STAGES };
-            let clc_responses = if grouped { 0 } else { 16 * SCHEDULER_STAGES };
-            let tensormaps = if grouped { 2 * 128 } else { 0 };
-            let tensormap_ready = if grouped { 2 * BARRIER_BYTES * SCHEDULER_STAGES } else { 0 };
-            (
-                round_up(2 * BARRIER_BYTES, 128),
-                SM120_CAPACITY_BYTES - scheduler_pipeline - clc_responses - tensormaps - tensormap_ready,
-            )
-        }
+    let h = cfg.cutlass.headers();
+    let barrier_allowance = if h.stage_barriers_rounded_to_128 { round_up(2 * BARRIER_BYTES, 128) } else { 2 * BARRIER_BYTES };
+    let capacity = if h.reduced_stage_capacity {
+        // ReducedSmemCapacityBytes: the kernel-level storage the builder sets aside.
+        let scheduler_pipeline = if grouped { 2 * BARRIER_BYTES * 8 } else { 2 * BARRIER_BYTES * SCHEDULER_STAGES };
+        let clc_responses = if grouped { 0 } else { 16 * SCHEDULER_STAGES };
+        let tensormaps = if grouped { 2 * 128 } else { 0 };
+        let tensormap_ready = if grouped { 2 * BARRIER_BYTES * SCHEDULER_STAGES } else { 0 };
+        SM120_CAPACITY_BYTES - scheduler_pipeline - clc_responses - tensormaps - tensormap_ready
+    } else {
+        SM120_CAPACITY_BYTES
     };
     let stage_bytes = per_stage.data() + barrier_allowance;
     let carveout = match cfg.stages {
@@ -381,10 +447,10 @@ fn stage_count(
     }
 }
 
-fn mainloop_storage(cfg: &KernelConfig, p: PerStageBytes, bits_a: u64, bits_b: u64, s: u64) -> MainloopStorage {
+fn mainloop_storage(cfg: &KernelConfig, p: PerStageBytes, sfb_extra: u64, bits_a: u64, bits_b: u64, s: u64) -> MainloopStorage {
     let t = cfg.tile;
-    let sf = |name: &str, bytes: u64, role| {
-        crate::model::cutlass::primitives::array_aligned(name, s * bytes, role, PerStage { stages: s, bytes_per_stage: bytes })
+    let sf = |name: &str, bytes: u64, extra: u64, role| {
+        crate::model::cutlass::primitives::array_aligned(name, s * bytes + extra, role, PerStage { stages: s, bytes_per_stage: bytes })
     };
     let tensors = Node::strukt(
         "tensors",
@@ -393,8 +459,9 @@ fn mainloop_storage(cfg: &KernelConfig, p: PerStageBytes, bits_a: u64, bits_b: u
             array_engine("smem_A", s * t.m * t.k, bits_a, Role::OperandA, s).aligned(1024),
             array_engine("smem_B", s * t.n * t.k, bits_b, Role::OperandB, s).aligned(1024),
             // 4.5 writes alignas(16); array_aligned is 16-aligned in both versions.
-            sf("smem_SFA", p.sfa, Role::ScaleFactorA).aligned(16),
-            sf("smem_SFB", p.sfb, Role::ScaleFactorB).aligned(16),
+            sf("smem_SFA", p.sfa, 0, Role::ScaleFactorA).aligned(16),
+            // cosize of the (divided) SFB layout: `sfb_extra` past the stages' compact extent.
+            sf("smem_SFB", p.sfb, sfb_extra, Role::ScaleFactorB).aligned(16),
         ],
     );
     let tensormaps = (cfg.kind == KernelKind::Grouped).then(|| {
@@ -412,28 +479,40 @@ fn mainloop_storage(cfg: &KernelConfig, p: PerStageBytes, bits_a: u64, bits_b: u
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }
 
-/// Whether the TMA descriptors for SFA/SFB can be built (`GemmKernel::Params`): the scale-factor
-/// copy static_asserts "TMA requires CTA_Tile and SLayout top-level size equivalence." otherwise.
+/// Whether the TMA descriptors for SFA/SFB can be built (`GemmKernel::Params`). `make_tma_copy` of
+/// SFA, then of SFB, each over its (M or N, K) tile: CuTe's composition fails first ("Shape
+/// Divisibility Condition") when an extent exceeds one scale-factor block without being a multiple of
+/// it, then the TMA partitioner's check ("TMA requires CTA_Tile and SLayout top-level size
+/// equivalence.") when an extent is not a whole number of blocks. The order is CUTLASS's: every
+/// measured failure names the first of these in SFA, SFB order (`sm120-*buildable*`).
 fn buildability(cfg: &KernelConfig) -> Option<Unbuildable> {
+    const SHAPE: &str = "Shape Divisibility Condition";
+    const TMA: &str = "TMA requires CTA_Tile and SLayout top-level size equivalence.";
     let t = cfg.tile;
     let k_block = 4 * cfg.a.sf_vector();
-    let n_ok = match cfg.cutlass {
-        CutlassVersion::V4_2_0 => t.n % SF_BLOCK_MN == 0,
-        // 4.5 pads the SFB tile to 128 and broadcasts N-tiles into it; only divisors of 128 map.
-        CutlassVersion::V4_5_0 => t.n % SF_BLOCK_MN == 0 || SF_BLOCK_MN % t.n == 0,
-    };
-    let problem = if t.m % SF_BLOCK_MN != 0 {
-        Some((ConfigField::Tile, format!("tile M = {} is not a multiple of 128 (SFA has no full scale-factor block)", t.m)))
-    } else if !n_ok {
-        Some((ConfigField::Tile, format!("tile N = {} does not map onto 128-row SFB blocks in CUTLASS {}", t.n, cfg.cutlass)))
-    } else if t.k % k_block != 0 {
-        Some((ConfigField::Tile, format!("tile K = {} is not a multiple of {} (4 scale-factor vectors of {})", t.k, k_block, k_block / 4)))
-    } else {
-        None
-    };
-    problem.map(|(at, detail)| Unbuildable {
-        message: "TMA requires CTA_Tile and SLayout top-level size equivalence.",
-        at,
-        detail,
-    })
+    let padded = cfg.cutlass.headers().sfb_padded_to_128;
+    let k_sdc = t.k > k_block && t.k % k_block != 0;
+    let k_whole = t.k % k_block == 0;
+    for (name, extent, axis) in [("SFA", t.m, "M"), ("SFB", t.n, "N")] {
+        let at = ConfigField::Tile;
+        if (extent > SF_BLOCK_MN && extent % SF_BLOCK_MN != 0) || k_sdc {
+            let detail = if k_sdc {
+                format!("tile K = {} is above {k_block} and not a multiple of it ({name} TMA)", t.k)
+            } else {
+                format!("tile {axis} = {extent} is above 128 and not a multiple of 128 ({name} TMA)")
+            };
+            return Some(Unbuildable { message: SHAPE, at, detail });
+        }
+        // From 4.5 the SFB tile is padded to 128 and N-tiles that divide 128 broadcast into it.
+        let fits = extent % SF_BLOCK_MN == 0 || (name == "SFB" && padded && SF_BLOCK_MN % extent == 0);
+        if !fits || !k_whole {
+            let detail = if !fits {
+                format!("tile {axis} = {extent} is not a whole number of 128-row scale-factor blocks ({name} TMA, CUTLASS {})", cfg.cutlass)
+            } else {
+                format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {})", t.k, k_block / 4)
+            };
+            return Some(Unbuildable { message: TMA, at, detail });
+        }
+    }
+    None
 }

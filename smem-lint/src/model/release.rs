@@ -1,0 +1,209 @@
+//! CUTLASS releases and what their headers say that the model depends on.
+//!
+//! Every release tag from 3.9.0 to 4.7.0 is a [`CutlassVersion`]. The model never branches on a
+//! version number: it reads [`Headers`], one named fact per header change, each traced to the file
+//! and release that introduced it. Releases whose facts are equal share one model; the README's
+//! release table lists which releases were measured with nvcc and which share a measured model.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::ParseError;
+
+macro_rules! releases {
+    ($($variant:ident => $name:literal),+ $(,)?) => {
+        /// A CUTLASS release tag whose headers the model reproduces.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum CutlassVersion {
+            $(#[doc = concat!("CUTLASS ", $name, ".")] $variant,)+
+        }
+
+        impl CutlassVersion {
+            /// Every modelled release, oldest first.
+            pub const ALL: &'static [CutlassVersion] = &[$(CutlassVersion::$variant,)+];
+
+            /// The release's tag without the `v`: `4.4.2`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(CutlassVersion::$variant => $name,)+
+                }
+            }
+        }
+    };
+}
+
+releases! {
+    V3_9_0 => "3.9.0", V3_9_1 => "3.9.1", V3_9_2 => "3.9.2",
+    V4_0_0 => "4.0.0", V4_1_0 => "4.1.0",
+    V4_2_0 => "4.2.0", V4_2_1 => "4.2.1", V4_2_2 => "4.2.2",
+    V4_3_0 => "4.3.0", V4_3_1 => "4.3.1", V4_3_2 => "4.3.2", V4_3_3 => "4.3.3", V4_3_4 => "4.3.4",
+    V4_3_5 => "4.3.5", V4_3_6 => "4.3.6",
+    V4_4_0 => "4.4.0", V4_4_1 => "4.4.1", V4_4_2 => "4.4.2", V4_4_3 => "4.4.3",
+    V4_5_0 => "4.5.0", V4_5_1 => "4.5.1", V4_5_2 => "4.5.2", V4_5_3 => "4.5.3",
+    V4_6_0 => "4.6.0", V4_6_1 => "4.6.1", V4_6_2 => "4.6.2",
+    V4_7_0 => "4.7.0",
+}
+
+/// How the SM120 block-scaled builder treats explicit ptr-array (grouped) schedules for operands that
+/// need the MXF8F6F4 instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MxPtrArraySchedules {
+    /// 3.9.0-4.1.0: `check_input_datatypes` (`sm1xx_common.inl`) lists no
+    /// `KernelPtrArrayTmaWarpSpecialized*` tag among the valid MX_F4F6F8 schedules, so every grouped
+    /// kernel with an explicit schedule and any 6/8-bit operand is rejected.
+    Unlisted,
+    /// 4.2.0-4.4.1: `check_input_datatypes` lists them (added in 4.2.0), but `select_instr`'s branch for
+    /// two 6/8-bit operands does not: only mixes with a 4-bit operand pass.
+    CheckedOnly,
+    /// 4.4.2 on: `select_instr` lists them too.
+    Accepted,
+}
+
+/// The facts of one release's headers that the SM120 model depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Headers {
+    /// See [`MxPtrArraySchedules`].
+    pub mx_ptr_array_schedules: MxPtrArraySchedules,
+    /// `sm100_compute_stage_count_or_override_blockscaled` (`sm100_blockscaled_umma_builder.inl`) counts
+    /// the per-stage pipeline barriers as `round_up(sizeof(PipelineTmaUmmaAsync<1>::SharedStorage), 128)`
+    /// instead of their `sizeof`. Present in 4.2.2, removed again in 4.3.0, back from 4.3.6 on.
+    pub stage_barriers_rounded_to_128: bool,
+    /// `sm120_blockscaled_mma_builder.inl` divides `ReducedSmemCapacityBytes` (the capacity less the
+    /// kernel's scheduler pipeline, CLC responses, tensormaps and tensormap-ready pipeline) into stages
+    /// instead of `sm120_smem_capacity_bytes`. From 4.4.2 on.
+    pub reduced_stage_capacity: bool,
+    /// `sm120_blockscaled_mma_builder.inl` sizes SFB for `max(N, 128)` (`sSFBTileShape_N`) and the
+    /// collectives (`sm120_blockscaled_mma[_array]_tma.hpp`) view it through
+    /// `logical_divide(SmemLayoutSFB_, select<1,2>(TileShape))` (`TileShapeSFB`). From 4.5.0 on.
+    pub sfb_padded_to_128: bool,
+}
+
+impl CutlassVersion {
+    /// The version used when a configuration names none: the newest modelled release.
+    pub const LATEST: CutlassVersion = CutlassVersion::V4_7_0;
+
+    /// Every release's name, oldest first.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Self::ALL.iter().map(|v| v.name())
+    }
+
+    /// What this release's headers say.
+    pub const fn headers(self) -> Headers {
+        use CutlassVersion as V;
+        let mx_ptr_array_schedules = match self {
+            V::V3_9_0 | V::V3_9_1 | V::V3_9_2 | V::V4_0_0 | V::V4_1_0 => MxPtrArraySchedules::Unlisted,
+            V::V4_2_0 | V::V4_2_1 | V::V4_2_2 | V::V4_3_0 | V::V4_3_1 | V::V4_3_2 | V::V4_3_3 | V::V4_3_4 | V::V4_3_5
+            | V::V4_3_6 | V::V4_4_0 | V::V4_4_1 => MxPtrArraySchedules::CheckedOnly,
+            _ => MxPtrArraySchedules::Accepted,
+        };
+        let stage_barriers_rounded_to_128 = matches!(self, V::V4_2_2) || self.at_least(V::V4_3_6);
+        Headers {
+            mx_ptr_array_schedules,
+            stage_barriers_rounded_to_128,
+            reduced_stage_capacity: self.at_least(V::V4_4_2),
+            sfb_padded_to_128: self.at_least(V::V4_5_0),
+        }
+    }
+
+    const fn at_least(self, other: CutlassVersion) -> bool {
+        self as u8 >= other as u8
+    }
+
+    /// The oldest release whose headers equal this one's in every fact the model reads: the
+    /// representative that suggestions and tables name.
+    pub fn model_representative(self) -> CutlassVersion {
+        let h = self.headers();
+        Self::ALL.iter().copied().find(|v| v.headers() == h).unwrap_or(self)
+    }
+
+    /// One release per distinct set of [`Headers`], oldest first: every model the releases share.
+    pub fn distinct_models() -> impl Iterator<Item = CutlassVersion> {
+        Self::ALL.iter().copied().filter(|v| v.model_representative() == *v)
+    }
+
+    /// Parse a `cutlass/version.h`: its `CUTLASS_MAJOR/MINOR/PATCH`, corrected by content where the
+    /// file is known to be wrong: v4.1.0 ships a version.h that says 4.0.0, and is told apart from
+    /// 4.0.0 by `KernelPtrArrayMultistage`, which 4.1.0 added to `cutlass/gemm/dispatch_policy.hpp`
+    /// (pass that file's text as `dispatch_policy`).
+    pub fn from_version_header(version_h: &str, dispatch_policy: Option<&str>) -> Result<CutlassVersion, String> {
+        let define = |name: &str| {
+            version_h
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("#define ").and_then(|r| r.strip_prefix(name)).map(|v| v.trim().to_string()))
+                .and_then(|v| v.parse::<u32>().ok())
+        };
+        let (major, minor, patch) = match (define("CUTLASS_MAJOR "), define("CUTLASS_MINOR "), define("CUTLASS_PATCH ")) {
+            (Some(a), Some(b), Some(c)) => (a, b, c),
+            _ => return Err("cutlass/version.h does not define CUTLASS_MAJOR, CUTLASS_MINOR and CUTLASS_PATCH".into()),
+        };
+        let stated = format!("{major}.{minor}.{patch}");
+        let v: CutlassVersion = stated.parse().map_err(|e: ParseError| e.to_string())?;
+        if v == CutlassVersion::V4_0_0 && dispatch_policy.is_some_and(|d| d.contains("struct KernelPtrArrayMultistage")) {
+            return Ok(CutlassVersion::V4_1_0);
+        }
+        Ok(v)
+    }
+}
+
+impl FromStr for CutlassVersion {
+    type Err = ParseError;
+    /// A full release tag, `4.4.2` or `v4.4.2`. Anything else (`4.4`, which could be any of 4.4.0-4.4.3,
+    /// or a release outside 3.9.0..=4.7.0) is an error that lists the modelled releases: never the
+    /// nearest one.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().strip_prefix('v').unwrap_or(s.trim());
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name() == t)
+            .ok_or_else(|| ParseError::new("CUTLASS version", s, Self::names()))
+    }
+}
+
+impl fmt::Display for CutlassVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tag_parses_and_unknown_ones_do_not() {
+        assert_eq!(CutlassVersion::ALL.len(), 27);
+        for v in CutlassVersion::ALL {
+            assert_eq!(v.name().parse::<CutlassVersion>(), Ok(*v));
+            assert_eq!(format!("v{v}").parse::<CutlassVersion>(), Ok(*v));
+        }
+        for bad in ["4.8.0", "3.8.0", "4.4", "4.2.3", "latest", "", "v", "4.5.0.0"] {
+            let e = bad.parse::<CutlassVersion>().unwrap_err();
+            assert!(e.to_string().contains("3.9.0") && e.to_string().contains("4.7.0"), "{e}");
+        }
+    }
+
+    #[test]
+    fn version_header_4_1_0_is_told_apart_by_content() {
+        let h = "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 0\n#define CUTLASS_PATCH 0 \n";
+        assert_eq!(CutlassVersion::from_version_header(h, Some("struct KernelMultistage {};")), Ok(CutlassVersion::V4_0_0));
+        assert_eq!(
+            CutlassVersion::from_version_header(h, Some("struct KernelPtrArrayMultistage { };")),
+            Ok(CutlassVersion::V4_1_0)
+        );
+        assert!(CutlassVersion::from_version_header("#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 8\n#define CUTLASS_PATCH 0\n", None)
+            .unwrap_err()
+            .contains("4.7.0"));
+    }
+
+    #[test]
+    fn releases_sharing_headers_share_a_representative() {
+        use CutlassVersion as V;
+        assert_eq!(V::V4_2_1.model_representative(), V::V4_2_0);
+        assert_eq!(V::V4_2_2.model_representative(), V::V4_2_2);
+        assert_eq!(V::V4_7_0.model_representative(), V::V4_5_0);
+        assert_eq!(V::V4_4_3.model_representative(), V::V4_4_2);
+        let models: Vec<_> = CutlassVersion::distinct_models().collect();
+        assert_eq!(models, [V::V3_9_0, V::V4_2_0, V::V4_2_2, V::V4_4_2, V::V4_5_0]);
+    }
+}
