@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::model::{Arch, CutlassVersion, Fusion, KernelConfig, KernelKind, Output, StagePolicy};
+use crate::model::{Arch, CutlassVersion, Family, Fusion, KernelConfig, KernelKind, Output, Schedule, StagePolicy};
 
 /// One launchable kernel of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,11 +230,43 @@ pub fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
         crate::model::Epilogue::TrtllmMoe { swap_ab: true, .. } => (cfg.b, cfg.a),
         _ => (cfg.a, cfg.b),
     };
+    // The mainloop builder: its operator class, layout tags (blockwise: paired with the scale
+    // layouts) and schedule tag.
+    let (op_class, layout_a, layout_b, sched, scale_config) = match cfg.family {
+        Family::BlockScaled => (
+            "OpClassBlockScaledTensorOp",
+            format!("cutlass::layout::RowMajor{ptr}"),
+            format!("cutlass::layout::ColumnMajor{ptr}"),
+            cfg.schedule.cutlass_tag(cfg.kind),
+            String::new(),
+        ),
+        Family::Blockwise(g) => (
+            "OpClassTensorOp",
+            format!("cute::tuple<cutlass::layout::RowMajor{ptr}, LayoutSFA{ptr}>"),
+            format!("cute::tuple<cutlass::layout::ColumnMajor{ptr}, LayoutSFB{ptr}>"),
+            match cfg.schedule {
+                Schedule::Auto => "cutlass::gemm::collective::KernelScheduleAuto",
+                Schedule::Cooperative => "cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
+                Schedule::Pingpong => "cutlass::gemm::KernelTmaWarpSpecializedBlockwisePingpongSm120",
+            },
+            format!(
+                "using ScaleConfig = cutlass::detail::Sm120BlockwiseScaleConfig<{}, {}, {}>;\nusing LayoutSFA = decltype(ScaleConfig::deduce_layoutSFA());\nusing LayoutSFB = decltype(ScaleConfig::deduce_layoutSFB());\n",
+                g.m, g.n, g.k
+            ),
+        ),
+        Family::F8f6f4 => (
+            "OpClassTensorOp",
+            format!("cutlass::layout::RowMajor{ptr}"),
+            format!("cutlass::layout::ColumnMajor{ptr}"),
+            cfg.schedule.cutlass_tag(cfg.kind),
+            String::new(),
+        ),
+    };
     let epilogue = match cfg.epilogue {
         crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm120, cutlass::arch::OpClassBlockScaledTensorOp, TileShape, ClusterShape,
+    cutlass::arch::Sm120, cutlass::arch::{op_class}, TileShape, ClusterShape,
     cutlass::epilogue::collective::EpilogueTileAuto, float, float,
     {c_t}, cutlass::layout::RowMajor{ptr}, {align_c}, {d_t}, cutlass::layout::RowMajor{ptr}, {align_d},
     cutlass::epilogue::collective::EpilogueScheduleAuto{fusion}>::CollectiveOp;
@@ -244,9 +276,9 @@ pub fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
     format!(
         "using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
 using ClusterShape = cute::Shape<cute::Int<{cm}>, cute::Int<{cn}>, cute::Int<{ck}>>;
-{epilogue}using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm120, cutlass::arch::OpClassBlockScaledTensorOp,
-    {a_t}, cutlass::layout::RowMajor{ptr}, {align_a}, {b_t}, cutlass::layout::ColumnMajor{ptr}, {align_b},
+{scale_config}{epilogue}using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm120, cutlass::arch::{op_class},
+    {a_t}, {layout_a}, {align_a}, {b_t}, {layout_b}, {align_b},
     float, TileShape, ClusterShape,
     {stage_type},
     {sched}>::CollectiveOp;
@@ -262,7 +294,6 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         b_t = b.cutlass_type(),
         align_a = a.alignment(b),
         align_b = b.alignment(a),
-        sched = cfg.schedule.cutlass_tag(cfg.kind),
     )
 }
 

@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::model::{
-    assess, Cluster, CutlassVersion, Fusion, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
+    assess, Cluster, CutlassVersion, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
     StagePolicy, Status, Tile,
 };
 
@@ -82,6 +82,19 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         None => parsed(obj, id, "cutlass")?.unwrap_or(CutlassVersion::LATEST),
     };
     let fusion: Fusion = parsed(obj, id, "fusion")?.unwrap_or(Fusion::Default);
+    let granularity = triple(obj, id, "granularity")?;
+    let family = match (text(obj, id, "family")?, granularity) {
+        (None | Some("blockscaled"), None) => Family::BlockScaled,
+        (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
+        (Some("blockwise"), None) => return Err(err(id, "granularity", "the blockwise family needs \"granularity\": [gM, gN, gK]")),
+        (Some("f8f6f4"), None) => Family::F8f6f4,
+        (f @ (Some("blockscaled" | "f8f6f4") | None), Some(_)) => {
+            return Err(err(id, "granularity", format!("\"granularity\" is only meaningful for the blockwise family, not {}", f.unwrap_or("blockscaled"))))
+        }
+        (Some(other), _) => {
+            return Err(err(id, "family", format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", "))))
+        }
+    };
     let epilogue = match text(obj, id, "epilogue")? {
         None => crate::model::Epilogue::Builder,
         Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
@@ -93,6 +106,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         KernelConfig {
             arch,
             cutlass,
+            family,
             kind,
             a,
             b,

@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::{error, InputError, InputErrorKind};
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Fusion, KernelConfig, KernelKind, Layout, Operand, Output,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output,
     ParseError, Schedule, StagePolicy, Tile,
 };
 
@@ -24,6 +24,9 @@ pub enum Scope {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Value {
     Cutlass(CutlassVersion),
+    /// A name from [`Family::NAMES`]; the blockwise granularity comes separately.
+    Family(&'static str),
+    Granularity(Granularity),
     Kind(KernelKind),
     A(Operand),
     B(Operand),
@@ -41,6 +44,8 @@ impl Value {
     fn field(self) -> ConfigField {
         match self {
             Value::Cutlass(_) => ConfigField::Cutlass,
+            Value::Family(_) => ConfigField::Family,
+            Value::Granularity(_) => ConfigField::Granularity,
             Value::Kind(_) => ConfigField::Kind,
             Value::A(_) => ConfigField::A,
             Value::B(_) => ConfigField::B,
@@ -74,12 +79,12 @@ pub struct Point {
     targets: Option<(Vec<Arch>, Range<usize>)>,
 }
 
-const KEYS: [&str; 17] = [
-    "name", "arch", "cutlass", "kernel", "a", "b", "c", "d", "operands", "outputs", "tile", "cluster", "schedule",
-    "stages", "carveout", "fusion", "epilogue",
+const KEYS: [&str; 19] = [
+    "name", "arch", "cutlass", "family", "granularity", "kernel", "a", "b", "c", "d", "operands", "outputs", "tile",
+    "cluster", "schedule", "stages", "carveout", "fusion", "epilogue",
 ];
 
-const KEY_HELP: &str = "keys: name, arch, cutlass, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, stages, carveout, fusion, epilogue";
+const KEY_HELP: &str = "keys: name, arch, cutlass, family, granularity, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, stages, carveout, fusion, epilogue";
 
 fn parse_err(span: Range<usize>, e: ParseError) -> InputError {
     error(
@@ -193,6 +198,17 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
     let one = |x: Value| Ok(vec![(x, v.span())]);
     match key {
         "cutlass" => one(Value::Cutlass(parsed(v, key)?)),
+        "family" => {
+            let name = string(v, key)?;
+            match Family::NAMES.iter().find(|n| **n == name) {
+                Some(n) => one(Value::Family(n)),
+                None => Err(parse_err(v.span(), ParseError::new("family", name, Family::NAMES))),
+            }
+        }
+        "granularity" => {
+            let [m, n, k] = triple(v, key)?;
+            one(Value::Granularity(Granularity { m, n, k }))
+        }
         "kernel" => one(Value::Kind(parsed(v, key)?)),
         "a" => one(Value::A(parsed(v, key)?)),
         "b" => one(Value::B(parsed(v, key)?)),
@@ -229,7 +245,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
 fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
     let Some(arr) = v.as_array() else { return false };
     match key {
-        "tile" | "cluster" | "operands" | "outputs" => arr.first().is_some_and(|x| x.get_ref().is_array()),
+        "tile" | "cluster" | "granularity" | "operands" | "outputs" => arr.first().is_some_and(|x| x.get_ref().is_array()),
         "epilogue" => true,
         _ => true,
     }
@@ -345,9 +361,11 @@ impl Point {
     ) -> Result<(KernelConfig, Vec<Arch>, HashMap<ConfigField, Range<usize>>), InputError> {
         let mut spans = HashMap::new();
         let (mut a, mut b, mut c, mut d, mut tile) = (None, None, None, None, None);
+        let (mut family, mut granularity) = (None, None);
         let mut cfg = KernelConfig {
             arch: Arch::Sm120,
             cutlass: CutlassVersion::LATEST,
+            family: Family::BlockScaled,
             kind: KernelKind::Dense,
             a: Operand::Nvfp4,
             b: Operand::Nvfp4,
@@ -367,6 +385,8 @@ impl Point {
             spans.insert(v.field(), span.clone());
             match *v {
                 Value::Cutlass(x) => cfg.cutlass = x,
+                Value::Family(x) => family = Some((x, span.clone())),
+                Value::Granularity(x) => granularity = Some((x, span.clone())),
                 Value::Kind(x) => cfg.kind = x,
                 Value::A(x) => a = Some(x),
                 Value::B(x) => b = Some(x),
@@ -394,6 +414,29 @@ impl Point {
         cfg.c = c.ok_or_else(|| missing("c"))?;
         cfg.d = d.ok_or_else(|| missing("d"))?;
         cfg.tile = tile.ok_or_else(|| missing("tile"))?;
+        cfg.family = match (family, granularity) {
+            (Some(("blockwise", _)), Some((g, _))) => Family::Blockwise(g),
+            (Some(("blockwise", span)), None) => {
+                return Err(error(
+                    InputErrorKind::Missing,
+                    span,
+                    "the blockwise family needs a `granularity`",
+                    "no granularity for these scales",
+                    Some("add `granularity = [gM, gN, gK]`, the scale block in elements (e.g. [1, 128, 128])".into()),
+                ))
+            }
+            (f, Some((_, span))) => {
+                return Err(error(
+                    InputErrorKind::InvalidValue,
+                    span,
+                    format!("`granularity` is only meaningful for the blockwise family, not {}", f.map_or("blockscaled", |(n, _)| n)),
+                    "not a blockwise kernel",
+                    Some("set `family = \"blockwise\"` or remove `granularity`".into()),
+                ))
+            }
+            (Some(("f8f6f4", _)), None) => Family::F8f6f4,
+            (_, None) => Family::BlockScaled,
+        };
         let (targets, arch_span) = self.targets.clone().unwrap_or((vec![Arch::Sm120], name_span.clone()));
         spans.insert(ConfigField::Arch, arch_span);
         cfg.arch = targets[0];

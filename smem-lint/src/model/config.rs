@@ -238,6 +238,41 @@ impl FromStr for Fusion {
     }
 }
 
+/// Which SM120 mainloop builder the kernel is made with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Family {
+    /// `OpClassBlockScaledTensorOp` (`sm120_blockscaled_mma_builder.inl`): NVFP4 / MXFP* operands.
+    BlockScaled,
+    /// `OpClassTensorOp` with per-block float scales (`sm120_blockwise_mma_builder.inl`, since 4.0.0):
+    /// plain FP8 operands and `Sm120BlockwiseScaleConfig<gM, gN, gK>` layouts.
+    Blockwise(Granularity),
+    /// `OpClassTensorOp` without scales (`sm120_mma_builder.inl`): plain F8F6F4 operands.
+    F8f6f4,
+}
+
+/// The scale-factor granularity of a blockwise-scaled GEMM, in elements: one float scale per
+/// `m x k` block of A and `n x k` block of B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Granularity {
+    pub m: u64,
+    pub n: u64,
+    pub k: u64,
+}
+
+impl Family {
+    /// The name front ends read: `blockscaled`, `blockwise`, `f8f6f4`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::BlockScaled => "blockscaled",
+            Family::Blockwise(_) => "blockwise",
+            Family::F8f6f4 => "f8f6f4",
+        }
+    }
+
+    pub const NAMES: [&'static str; 3] = ["blockscaled", "blockwise", "f8f6f4"];
+}
+
 /// A CTA tile, in elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tile {
@@ -270,6 +305,8 @@ pub struct KernelConfig {
     /// The architecture tag the kernel is built for (`arch::Sm120` serves sm120 and sm121).
     pub arch: Arch,
     pub cutlass: CutlassVersion,
+    /// The mainloop builder family.
+    pub family: Family,
     pub kind: KernelKind,
     pub a: Operand,
     pub b: Operand,
@@ -293,6 +330,7 @@ impl KernelConfig {
         KernelConfig {
             arch: Arch::Sm120,
             cutlass: CutlassVersion::LATEST,
+            family: Family::BlockScaled,
             kind,
             a,
             b,
@@ -325,8 +363,13 @@ impl KernelConfig {
             Epilogue::Builder => String::new(),
             e => format!(" epilogue={}", e.name()),
         };
+        let family = match self.family {
+            Family::BlockScaled => String::new(),
+            Family::Blockwise(g) => format!("blockwise {}x{}x{} ", g.m, g.n, g.k),
+            Family::F8f6f4 => "f8f6f4 ".into(),
+        };
         format!(
-            "{} {}x{} {}->{} {} {} stages={}{epi}",
+            "{family}{} {}x{} {}->{} {} {} stages={}{epi}",
             self.kind.name(),
             self.a,
             self.b,

@@ -5,11 +5,14 @@ use std::str::FromStr;
 
 use super::ParseError;
 
-/// A block-scaled operand type: data element plus scale-factor family.
+/// An operand type (A or B).
 ///
-/// `nvfp4` is `cutlass::nv_float4_t<float_e2m1_t>` (16-element vectors, `float_ue4m3_t` scales);
-/// the `mx*` types are `cutlass::mx_float{4,6,8}_t<...>` (32-element vectors, `float_ue8m0_t`).
+/// Block-scaled types carry their scale-factor family: `nvfp4` is `cutlass::nv_float4_t<float_e2m1_t>`
+/// (16-element vectors, `float_ue4m3_t` scales); the `mx*` types are `cutlass::mx_float{4,6,8}_t<...>`
+/// (32-element vectors, `float_ue8m0_t`). The plain types `e4m3`, `e5m2`, `e3m2`, `e2m3`, `e2m1`
+/// (`cutlass::float_e*_t`) are what the blockwise and plain F8F6F4 builders take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Operand {
     Nvfp4,
     Mxfp4,
@@ -17,11 +20,18 @@ pub enum Operand {
     Mxfp6E3m2,
     Mxfp8E4m3,
     Mxfp8E5m2,
+    E4m3,
+    E5m2,
+    E3m2,
+    E2m3,
+    E2m1,
 }
 
-/// The scale-factor element type of a block-scaled operand.
+/// The scale-factor element type of an operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScaleFactor {
+    /// A plain operand: no scale factors of its own.
+    None,
     /// `float_ue4m3_t`, NVFP4.
     Ue4m3,
     /// `float_ue8m0_t`, the MX types.
@@ -29,14 +39,24 @@ pub enum ScaleFactor {
 }
 
 impl Operand {
-    pub const ALL: [Operand; 6] = [
+    pub const ALL: [Operand; 11] = [
         Operand::Nvfp4,
         Operand::Mxfp4,
         Operand::Mxfp6E2m3,
         Operand::Mxfp6E3m2,
         Operand::Mxfp8E4m3,
         Operand::Mxfp8E5m2,
+        Operand::E4m3,
+        Operand::E5m2,
+        Operand::E3m2,
+        Operand::E2m3,
+        Operand::E2m1,
     ];
+
+    /// Whether the type carries block scale factors (`nvfp4`, `mx*`).
+    pub const fn is_block_scaled(self) -> bool {
+        !matches!(self.scale_factor(), ScaleFactor::None)
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -46,30 +66,39 @@ impl Operand {
             Operand::Mxfp6E3m2 => "mxfp6e3m2",
             Operand::Mxfp8E4m3 => "mxfp8e4m3",
             Operand::Mxfp8E5m2 => "mxfp8e5m2",
+            Operand::E4m3 => "e4m3",
+            Operand::E5m2 => "e5m2",
+            Operand::E3m2 => "e3m2",
+            Operand::E2m3 => "e2m3",
+            Operand::E2m1 => "e2m1",
         }
     }
 
     /// Bits of the data element (`sizeof_bits_v` of the data type).
     pub const fn bits(self) -> u64 {
         match self {
-            Operand::Nvfp4 | Operand::Mxfp4 => 4,
-            Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 => 6,
-            Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 => 8,
+            Operand::Nvfp4 | Operand::Mxfp4 | Operand::E2m1 => 4,
+            Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 | Operand::E3m2 | Operand::E2m3 => 6,
+            Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 | Operand::E4m3 | Operand::E5m2 => 8,
         }
     }
 
-    /// Scale-factor vector size (elements sharing one scale factor).
+    /// Scale-factor vector size (elements sharing one scale factor); 0 for a plain type.
     pub const fn sf_vector(self) -> u64 {
-        match self {
-            Operand::Nvfp4 => 16,
-            _ => 32,
+        match self.scale_factor() {
+            ScaleFactor::Ue4m3 => 16,
+            ScaleFactor::Ue8m0 => 32,
+            ScaleFactor::None => 0,
         }
     }
 
     pub const fn scale_factor(self) -> ScaleFactor {
         match self {
             Operand::Nvfp4 => ScaleFactor::Ue4m3,
-            _ => ScaleFactor::Ue8m0,
+            Operand::Mxfp4 | Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 | Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 => {
+                ScaleFactor::Ue8m0
+            }
+            Operand::E4m3 | Operand::E5m2 | Operand::E3m2 | Operand::E2m3 | Operand::E2m1 => ScaleFactor::None,
         }
     }
 
@@ -82,6 +111,11 @@ impl Operand {
             Operand::Mxfp6E3m2 => "cutlass::mx_float6_t<cutlass::float_e3m2_t>",
             Operand::Mxfp8E4m3 => "cutlass::mx_float8_t<cutlass::float_e4m3_t>",
             Operand::Mxfp8E5m2 => "cutlass::mx_float8_t<cutlass::float_e5m2_t>",
+            Operand::E4m3 => "cutlass::float_e4m3_t",
+            Operand::E5m2 => "cutlass::float_e5m2_t",
+            Operand::E3m2 => "cutlass::float_e3m2_t",
+            Operand::E2m3 => "cutlass::float_e2m3_t",
+            Operand::E2m1 => "cutlass::float_e2m1_t",
         }
     }
 
@@ -91,6 +125,7 @@ impl Operand {
         match self.bits() {
             8 => 16,
             6 => 128,
+            _ if !self.is_block_scaled() => 128,
             _ if other.bits() == 4 && self.scale_factor() == other.scale_factor() => 32,
             _ => 128,
         }

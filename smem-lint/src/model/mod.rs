@@ -16,7 +16,7 @@ pub mod release;
 pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
-pub use config::{Cluster, CutlassVersion, Epilogue, Fusion, MoeFusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
+pub use config::{Cluster, CutlassVersion, Epilogue, Family, Fusion, Granularity, MoeFusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};
@@ -31,6 +31,8 @@ use std::fmt;
 pub enum ConfigField {
     Arch,
     Cutlass,
+    Family,
+    Granularity,
     Kind,
     A,
     B,
@@ -51,6 +53,8 @@ impl ConfigField {
         match self {
             ConfigField::Arch => "arch",
             ConfigField::Cutlass => "cutlass",
+            ConfigField::Family => "family",
+            ConfigField::Granularity => "granularity",
             ConfigField::Kind => "kernel",
             ConfigField::A => "a",
             ConfigField::B => "b",
@@ -114,7 +118,10 @@ impl std::error::Error for ParseError {}
 /// Evaluate a configuration with the model of its architecture family and CUTLASS version.
 pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     match cfg.arch {
-        Arch::Sm120 | Arch::Sm121 => families::sm120_blockscaled::evaluate(cfg),
+        Arch::Sm120 | Arch::Sm121 => match cfg.family {
+            Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg),
+            Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate(cfg),
+        },
         other => Err(ModelError::new(
             ConfigField::Arch,
             format!("no model of block-scaled CUTLASS kernels built for {other}"),

@@ -232,10 +232,18 @@ pub fn record_line(m: &Measured) -> Value {
         other => json!(other.to_string()),
     };
     let mut o = json!({
-        "id": m.id, "arch": "sm120", "kernel": c.kind.name(), "a": c.a.name(), "b": c.b.name(),
+        "id": m.id, "arch": c.arch.name(), "kernel": c.kind.name(), "a": c.a.name(), "b": c.b.name(),
         "c": c.c.name(), "d": c.d.name(), "tile": [c.tile.m, c.tile.n, c.tile.k],
         "schedule": c.schedule.name(), "stages": stages,
     });
+    match c.family {
+        crate::model::Family::BlockScaled => {}
+        crate::model::Family::Blockwise(g) => {
+            o["family"] = json!(c.family.name());
+            o["granularity"] = json!([g.m, g.n, g.k]);
+        }
+        crate::model::Family::F8f6f4 => o["family"] = json!(c.family.name()),
+    }
     if c.cluster != crate::model::Cluster::ONE {
         o["cluster"] = json!([c.cluster.m, c.cluster.n, c.cluster.k]);
     }

@@ -15,6 +15,7 @@ const HEADER: &str = r#"#include <cstdio>
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/epilogue/collective/collective_builder.hpp"
 #include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include "cutlass/detail/blockwise_scale_layout.hpp"
 "#;
 
 /// The marker a probe prints before each result line.

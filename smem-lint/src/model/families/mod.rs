@@ -2,3 +2,4 @@
 //! the CUTLASS types the builders would produce, and lays them out.
 
 pub mod sm120_blockscaled;
+pub mod sm120_tensorop;

@@ -117,6 +117,15 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             "CUTLASS 4.6 added N = 8/16 tiles with their own MMA atom layout and smem copy atoms; the model has not been checked on them",
         ));
     }
+    for (op, at) in [(cfg.a, ConfigField::A), (cfg.b, ConfigField::B)] {
+        if !op.is_block_scaled() {
+            return Err(ModelError::new(
+                at,
+                format!("{op} is a plain type; the block-scaled family takes nvfp4, mxfp4, mxfp6e2m3, mxfp6e3m2, mxfp8e4m3, mxfp8e5m2"),
+                "use family = \"blockwise\" or \"f8f6f4\" for plain FP8/FP6/FP4 operands",
+            ));
+        }
+    }
     if cfg.cluster.m == 0 || cfg.cluster.n == 0 || cfg.cluster.k == 0 {
         return Err(ModelError::new(ConfigField::Cluster, "cluster extents must be positive".into(), "use [1, 1, 1] on SM120"));
     }
@@ -316,7 +325,7 @@ fn is_mx_f8f6f4_only(a: Operand, b: Operand) -> bool {
 }
 
 /// What `sm120_get_tma_dispatch_policy` and the epilogue builder choose.
-fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
+pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
         return Ok(trtllm_moe_epilogue_params(cfg, fusion, swap_ab));
     }

@@ -1,0 +1,272 @@
+//! SM120 / SM121 `OpClassTensorOp` GEMMs: the blockwise-scaled FP8 builder
+//! (`gemm/collective/builders/sm120_blockwise_mma_builder.inl`, since 4.0.0; collectives
+//! `sm120_mma_tma_blockwise_scaling.hpp` and `sm120_mma_array_tma_blockwise_scaling.hpp`) and the
+//! plain F8F6F4 builder (`sm120_mma_builder.inl`, collective `sm120_mma_tma.hpp`), dense and (for
+//! blockwise) grouped, on the same SM90 kernel shells and SM120 epilogue builder as the
+//! block-scaled family.
+//!
+//! Both builders keep A and B as one byte per element in shared memory (F8F6F4 MMA: FP4/FP6 are
+//! unpacked into 8-bit containers), count stages with their own helpers (no barrier rounding, no
+//! reduced capacity in any release), and run a 2-stage CLC scheduler in dense kernels
+//! (`SchedulerPipelineStageCount = 2`). The blockwise collective adds one float scale per
+//! `gM x gK` block of A and `gN x gK` block of B per stage (`smem_scale_A`, `smem_scale_B`).
+//! The headers these follow did not change in a way that moves a size between 4.0.0 and 4.7.0
+//! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
+
+use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueStorage};
+use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
+use crate::model::dtype::Output;
+use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
+use crate::model::layout::{round_up, Node, PerStage, Role};
+use crate::model::{ConfigField, CutlassVersion, Evaluation, Footprint, ModelError, Rejection, StageChoice};
+
+/// `SchedulerPipelineStageCount` of both builders.
+const SCHEDULER_STAGES: u64 = 2;
+/// `sizeof(float)`: the blockwise scales are `ElementAccumulator`.
+const SCALE_BYTES: u64 = 4;
+
+fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
+    Evaluation::Rejected(Rejection { message, at, detail, stage_choice: None, epilogue_bytes: None })
+}
+
+fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, ModelError> {
+    Err(ModelError::new(at, message, hint))
+}
+
+/// Evaluate one blockwise or plain F8F6F4 configuration.
+pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    let granularity = match cfg.family {
+        Family::Blockwise(g) => Some(g),
+        _ => None,
+    };
+    if let Some(e) = validate(cfg, granularity)? {
+        return Ok(e);
+    }
+    let t = cfg.tile;
+    let grouped = cfg.kind == KernelKind::Grouped;
+    let auto_stages = !matches!(cfg.stages, StagePolicy::Fixed(_));
+
+    // The epilogue is instantiated first when the stage count's carve-out is its size; with an
+    // explicit StageCount the mainloop builder's static_asserts come first.
+    let epilogue_reject = || {
+        (t.m % 64 != 0).then(|| {
+            reject(
+                "EPI_TILE_M must divide CTA_M",
+                ConfigField::Tile,
+                format!("EpilogueTileAuto is 64 x 32; tile M = {} is not a multiple of 64", t.m),
+            )
+        })
+    };
+    if auto_stages {
+        if let Some(r) = epilogue_reject() {
+            return Ok(r);
+        }
+    }
+    // Builder static_asserts, in order.
+    let unpacked = |bits: u64| bits < 8;
+    if (unpacked(cfg.a.bits()) || unpacked(cfg.b.bits())) && t.k % 128 != 0 {
+        return Ok(reject(
+            "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement",
+            ConfigField::Tile,
+            format!("an FP4/FP6 operand needs tile K a multiple of 128 for its TMA load; tile K = {}", t.k),
+        ));
+    }
+    if let Some(g) = granularity {
+        if t.m % g.m != 0 {
+            return Ok(reject(
+                "Scale Granularity M must evenly divide the tile shape M.",
+                ConfigField::Granularity,
+                format!("granularity M = {} does not divide tile M = {}", g.m, t.m),
+            ));
+        }
+        if t.n % g.n != 0 {
+            return Ok(reject(
+                "Scale Granularity N must evenly divide the tile shape N.",
+                ConfigField::Granularity,
+                format!("granularity N = {} does not divide tile N = {}", g.n, t.n),
+            ));
+        }
+        if t.k != g.k {
+            return Ok(reject(
+                "Scale Granularity K must be equal to the tile shape K.",
+                ConfigField::Granularity,
+                format!("granularity K = {} differs from tile K = {}", g.k, t.k),
+            ));
+        }
+    }
+    if !auto_stages {
+        if let Some(r) = epilogue_reject() {
+            return Ok(r);
+        }
+    }
+
+    let epilogue = epilogue_storage(&epilogue_params(cfg)?).map_err(|e| {
+        ModelError::new(
+            ConfigField::D,
+            format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
+            "choose an output type and tile whose epilogue subtile row is a multiple of 16 bytes",
+        )
+    })?;
+    let epilogue_bytes = epilogue.shared_storage().size();
+
+    // Per stage: A and B in 8-bit containers, and the blockwise scales.
+    let (scales_a, scales_b) = match granularity {
+        Some(g) => (t.m / g.m, t.n / g.n),
+        None => (0, 0),
+    };
+    let data_per_stage = t.m * t.k + t.n * t.k + SCALE_BYTES * (scales_a + scales_b);
+    let stage_choice = stage_count(cfg, data_per_stage, &epilogue, epilogue_bytes);
+    if stage_choice.stages < 2 {
+        return Ok(Evaluation::Rejected(Rejection {
+            message: "Specialization requires Stages set to value 2 or more.",
+            at: ConfigField::Stages,
+            stage_choice: Some(stage_choice),
+            epilogue_bytes: Some(epilogue_bytes),
+            detail: match stage_choice.carveout_bytes {
+                Some(c) => format!(
+                    "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
+                    stage_choice.capacity_bytes, stage_choice.stage_bytes, stage_choice.stages, stage_choice.stage_bytes
+                ),
+                None => format!("StageCount<{}>", stage_choice.stages),
+            },
+        }));
+    }
+    let stages = stage_choice.stages as u64;
+    let mainloop = mainloop_storage(cfg, scales_a, scales_b, stages);
+    let mainloop_bytes = mainloop.shared_storage().size();
+    let shape = KernelShape { grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
+    let kernel = kernel_storage(shape, &mainloop, &epilogue, clc_scheduler_storage(SCHEDULER_STAGES));
+    Ok(Evaluation::Compiled(Footprint {
+        kernel_bytes: kernel.size(),
+        mainloop_bytes,
+        epilogue_bytes,
+        stages,
+        members: kernel.flatten(),
+        stage_choice,
+        unbuildable: None,
+    }))
+}
+
+/// What the model covers; a `Some` is a rejection CUTLASS gives before anything the model lays out.
+fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Option<Evaluation>, ModelError> {
+    let t = cfg.tile;
+    let family = cfg.family.name();
+    for (v, name) in [(t.m, "M"), (t.n, "N"), (t.k, "K")] {
+        if v == 0 || v > MAX_TILE_EXTENT {
+            return refuse(ConfigField::Tile, format!("tile {name} = {v} is outside 1..={MAX_TILE_EXTENT}"), "SM120 CTA tiles are 16..256 per extent");
+        }
+    }
+    if t.m % 16 != 0 || t.n % 32 != 0 || t.k % 32 != 0 {
+        return refuse(
+            ConfigField::Tile,
+            format!("tile {t} is outside the modelled domain of the {family} family (M a multiple of 16, N and K of 32)"),
+            "the model refuses to guess for tiles it was not checked on",
+        );
+    }
+    if let StagePolicy::Fixed(s) = cfg.stages {
+        if u64::from(s) > MAX_STAGES {
+            return refuse(ConfigField::Stages, format!("stage count {s} is above {MAX_STAGES}"), "use a stage count between 2 and a few dozen");
+        }
+    }
+    if let StagePolicy::AutoCarveout(b) = cfg.stages {
+        if b > 1 << 32 {
+            return refuse(ConfigField::Stages, format!("carve-out {b} bytes is absurd"), "use a carve-out below the cap");
+        }
+    }
+    for (op, at) in [(cfg.a, ConfigField::A), (cfg.b, ConfigField::B)] {
+        if op.is_block_scaled() {
+            return refuse(at, format!("{op} is a block-scaled type; the {family} family takes plain e4m3, e5m2, e3m2, e2m3, e2m1"), "use family = \"blockscaled\" for nvfp4 / mx* operands");
+        }
+        if granularity.is_some() && op.bits() != 8 {
+            return refuse(at, format!("blockwise scaling with {op} operands is not modelled"), "the blockwise family is modelled for e4m3 and e5m2 operands");
+        }
+    }
+    if granularity.is_some() && cfg.cutlass < CutlassVersion::V4_0_0 {
+        return refuse(ConfigField::Family, format!("CUTLASS {} has no SM120 blockwise builder", cfg.cutlass), "sm120_blockwise_mma_builder.inl arrived in CUTLASS 4.0.0");
+    }
+    if let Some(g) = granularity {
+        if g.m == 0 || g.n == 0 || g.k == 0 || g.m > MAX_TILE_EXTENT || g.n > MAX_TILE_EXTENT || g.k > MAX_TILE_EXTENT {
+            return refuse(ConfigField::Granularity, format!("granularity [{}, {}, {}] is outside 1..={MAX_TILE_EXTENT}", g.m, g.n, g.k), "give the scale block in elements, e.g. [1, 128, 128]");
+        }
+    }
+    if cfg.kind == KernelKind::Grouped && granularity.is_none() {
+        return refuse(ConfigField::Kind, "grouped plain F8F6F4 GEMMs are not modelled".into(), "CUTLASS 4.6 added sm120_array_mma_builder.inl; the model covers dense F8F6F4 kernels");
+    }
+    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
+        return Ok(Some(reject("Only TN layout is supported.", ConfigField::Layout, "A must be row-major and B column-major".into())));
+    }
+    if cfg.cluster.m * cfg.cluster.n * cfg.cluster.k != 1 {
+        if cfg.cluster.m == 0 || cfg.cluster.n == 0 || cfg.cluster.k == 0 {
+            return refuse(ConfigField::Cluster, "cluster extents must be positive".into(), "use [1, 1, 1] on SM120");
+        }
+        return refuse(ConfigField::Cluster, "SM120 tensor-op clusters other than 1x1x1 are not modelled".into(), "use [1, 1, 1] on SM120");
+    }
+    if cfg.epilogue != Epilogue::Builder {
+        return refuse(ConfigField::Epilogue, format!("the {family} family is modelled with the builder epilogue only"), "leave `epilogue` unset");
+    }
+    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination) {
+        return refuse(ConfigField::Fusion, format!("the {family} family is modelled with LinearCombination only"), "leave `fusion` unset");
+    }
+    if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32) || !matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32) {
+        return refuse(ConfigField::D, format!("outputs c = {}, d = {} are not modelled for the {family} family", cfg.c, cfg.d), "use d = bf16, f16 or f32 and c = void or one of those");
+    }
+    Ok(None)
+}
+
+/// `sm100_compute_stage_count_or_override` (plain) and `sm120_compute_stage_count_or_override_blockwise`:
+/// `(sm120_smem_capacity_bytes - carveout) / (A + B + scales + sizeof(PipelineTmaUmmaAsync<1>::SharedStorage))`.
+fn stage_count(cfg: &KernelConfig, data_per_stage: u64, epilogue: &EpilogueStorage, epilogue_bytes: u64) -> StageChoice {
+    let stage_bytes = data_per_stage + 2 * BARRIER_BYTES;
+    let carveout = match cfg.stages {
+        StagePolicy::Fixed(_) => None,
+        StagePolicy::Auto => Some(epilogue_bytes),
+        StagePolicy::AutoNoCarveout => Some(0),
+        StagePolicy::AutoCarveout(b) => Some(b),
+        StagePolicy::AutoCarveoutEpi => {
+            let t = &epilogue.tensors;
+            Some(round_up(t.size(), t.align().max(128)) + round_up(epilogue.pipeline.size(), 16))
+        }
+    };
+    let stages = match (cfg.stages, carveout) {
+        (StagePolicy::Fixed(n), _) => i64::from(n),
+        (_, Some(c)) => (SM120_CAPACITY_BYTES as i64 - c as i64) / stage_bytes as i64,
+        (_, None) => unreachable!("every automatic policy has a carve-out"),
+    };
+    StageChoice {
+        policy: cfg.stages,
+        stages,
+        capacity_bytes: SM120_CAPACITY_BYTES,
+        carveout_bytes: carveout,
+        stage_bytes,
+        data_bytes_per_stage: data_per_stage,
+    }
+}
+
+fn mainloop_storage(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) -> MainloopStorage {
+    let t = cfg.tile;
+    let mut fields = vec![
+        array_engine("smem_A", s * t.m * t.k, 8, Role::OperandA, s).aligned(1024),
+        array_engine("smem_B", s * t.n * t.k, 8, Role::OperandB, s).aligned(1024),
+    ];
+    if matches!(cfg.family, Family::Blockwise(_)) {
+        let scales = |name: &str, n: u64, role| {
+            array_aligned(name, s * n * SCALE_BYTES, role, PerStage { stages: s, bytes_per_stage: n * SCALE_BYTES }).field()
+        };
+        fields.push(scales("smem_scale_A", scales_a, Role::ScaleFactorA));
+        fields.push(scales("smem_scale_B", scales_b, Role::ScaleFactorB));
+    }
+    let tensors = Node::strukt("tensors", 128, fields);
+    let tensormaps = (cfg.kind == KernelKind::Grouped).then(|| {
+        Node::strukt(
+            "tensormaps",
+            128,
+            vec![
+                tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
+                tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
+            ],
+        )
+    });
+    MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
+}
