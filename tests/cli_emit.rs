@@ -125,11 +125,11 @@ fn xmacro_table_compiles_with_gxx() {
         format!(
             r#"#include "smem_lint_kernels.hpp"
 struct Kernel {{ const char* name; const char* kind; int m, n, k, stages, smem_bytes; }};
-#define AS_ENTRY(name, kind, a, b, c, d, M, N, K, schedule, stages, bytes) Kernel{{#name, #kind, M, N, K, stages, bytes}},
+#define AS_ENTRY(name, kind, a, b, c, d, M, N, K, schedule, stages, bytes, family, epilogue) Kernel{{#name, #kind, M, N, K, stages, bytes}},
 constexpr Kernel kernels[] = {{ SMEM_LINT_KERNELS(AS_ENTRY) }};
 static_assert(sizeof(kernels) / sizeof(kernels[0]) == SMEM_LINT_KERNEL_COUNT, "count");
 static_assert(SMEM_LINT_KERNEL_COUNT == {n}, "rows");
-#define FITS(name, kind, a, b, c, d, M, N, K, schedule, stages, bytes) static_assert(bytes <= 101376 && stages >= 2, #name);
+#define FITS(name, kind, a, b, c, d, M, N, K, schedule, stages, bytes, family, epilogue) static_assert(bytes <= 101376 && stages >= 2, #name);
 SMEM_LINT_KERNELS(FITS)
 int main() {{ return kernels[0].smem_bytes > 0 ? 0 : 1; }}
 "#

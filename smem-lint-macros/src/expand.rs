@@ -2,7 +2,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use smem_lint::model::{Epilogue, Fusion, KernelConfig, Layout, StagePolicy};
+use smem_lint::model::{Epilogue, Family, Fusion, KernelConfig, Layout, StagePolicy};
 
 use smem_lint::rust_attr::Checked;
 
@@ -52,12 +52,22 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             quote!(#m::StagePolicy::#v)
         }
     };
+    let family = match c.family {
+        Family::BlockScaled => quote!(#m::Family::BlockScaled),
+        Family::F8f6f4 => quote!(#m::Family::F8f6f4),
+        Family::Blockwise(g) => {
+            let (gm, gn, gk) = (g.m, g.n, g.k);
+            quote!(#m::Family::Blockwise(#m::Granularity { m: #gm, n: #gn, k: #gk }))
+        }
+        _ => unreachable!("every family is expanded above"),
+    };
     let (tm, tn, tk) = (c.tile.m, c.tile.n, c.tile.k);
     let (cm, cn, ck) = (c.cluster.m, c.cluster.n, c.cluster.k);
     quote! {
         #m::KernelConfig {
             arch: #m::Arch::#arch,
             cutlass: #m::CutlassVersion::#cutlass,
+            family: #family,
             kind: #m::KernelKind::#kind,
             a: #m::Operand::#a,
             b: #m::Operand::#b,

@@ -91,6 +91,19 @@ pub fn render(format: Format, entries: &[TableEntry], archs: &[Arch]) -> String 
     }
 }
 
+/// The family as one identifier token: `blockscaled`, `blockwise_1x128x128`, `f8f6f4`.
+fn family_token(c: &KernelConfig) -> String {
+    match c.family {
+        Family::Blockwise(g) => format!("blockwise_{}x{}x{}", g.m, g.n, g.k),
+        f => f.name().to_string(),
+    }
+}
+
+/// The epilogue as one identifier token: `builder`, `trtllm_moe_finalize_swap_ab`, `declared_4096`.
+fn epilogue_token(c: &KernelConfig) -> String {
+    c.epilogue.name().replace('-', "_")
+}
+
 /// `{"generator", "cutlass", "archs", "kernels": [...]}`.
 pub fn json(entries: &[TableEntry], archs: &[Arch]) -> String {
     let mut s = String::from("{\n");
@@ -105,16 +118,22 @@ pub fn json(entries: &[TableEntry], archs: &[Arch]) -> String {
         let ea: Vec<String> = e.archs.iter().map(|a| json_str(a.name())).collect();
         let _ = write!(
             s,
-            "{}\n    {{\"name\": {}, \"archs\": [{}], \"cutlass\": {}, \"kernel\": {}, \"a\": {}, \"b\": {}, \"c\": {}, \"d\": {}, \"tile\": [{}, {}, {}], \"schedule\": {}, \"stages_policy\": {}, \"stages\": {}, \"kernel_bytes\": {}, \"mainloop_bytes\": {}, \"epilogue_bytes\": {}}}",
+            "{}\n    {{\"name\": {}, \"archs\": [{}], \"cutlass\": {}, \"family\": {}{}, \"kernel\": {}, \"a\": {}, \"b\": {}, \"c\": {}, \"d\": {}, \"epilogue\": {}, \"tile\": [{}, {}, {}], \"schedule\": {}, \"stages_policy\": {}, \"stages\": {}, \"kernel_bytes\": {}, \"mainloop_bytes\": {}, \"epilogue_bytes\": {}}}",
             if i == 0 { "" } else { "," },
             json_str(&e.name),
             ea.join(", "),
             json_str(c.cutlass.name()),
+            json_str(c.family.name()),
+            match c.family {
+                Family::Blockwise(g) => format!(", \"granularity\": [{}, {}, {}]", g.m, g.n, g.k),
+                _ => String::new(),
+            },
             json_str(c.kind.name()),
             json_str(c.a.name()),
             json_str(c.b.name()),
             json_str(c.c.name()),
             json_str(c.d.name()),
+            json_str(&c.epilogue.name()),
             c.tile.m,
             c.tile.n,
             c.tile.k,
@@ -130,19 +149,19 @@ pub fn json(entries: &[TableEntry], archs: &[Arch]) -> String {
     s
 }
 
-/// `#define SMEM_LINT_KERNELS(X) X(name, kernel, a, b, c, d, M, N, K, schedule, stages, kernel_bytes) ...`
+/// `#define SMEM_LINT_KERNELS(X) X(name, kernel, a, b, c, d, M, N, K, schedule, stages, kernel_bytes, family, epilogue) ...`
 pub fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
     let mut s = String::new();
     for l in header_lines(entries, archs) {
         let _ = writeln!(s, "// {l}");
     }
-    s.push_str("//\n// X(name, kernel, a, b, c, d, tile_m, tile_n, tile_k, schedule, stages, smem_bytes)\n");
+    s.push_str("//\n// X(name, kernel, a, b, c, d, tile_m, tile_n, tile_k, schedule, stages, smem_bytes, family, epilogue)\n");
     s.push_str("#pragma once\n\n#define SMEM_LINT_KERNELS(X)");
     for e in entries {
         let c = &e.config;
         let _ = write!(
             s,
-            " \\\n  X({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+            " \\\n  X({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
             e.name,
             c.kind.name(),
             c.a.name(),
@@ -154,7 +173,9 @@ pub fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
             c.tile.k,
             c.schedule.name(),
             e.stages,
-            e.kernel_bytes
+            e.kernel_bytes,
+            family_token(c),
+            epilogue_token(c)
         );
     }
     s.push_str("\n\n#define SMEM_LINT_KERNEL_COUNT ");
@@ -338,9 +359,11 @@ pub fn cmake(entries: &[TableEntry], archs: &[Arch]) -> String {
         let ea: Vec<&str> = e.archs.iter().map(|a| a.name()).collect();
         let _ = write!(
             s,
-            "\nset(SMEM_LINT_{n}_ARCHS \"{}\")\nset(SMEM_LINT_{n}_CUTLASS \"{}\")\nset(SMEM_LINT_{n}_KERNEL \"{}\")\nset(SMEM_LINT_{n}_TYPES \"{};{};{};{}\")\nset(SMEM_LINT_{n}_TILE \"{};{};{}\")\nset(SMEM_LINT_{n}_SCHEDULE \"{}\")\nset(SMEM_LINT_{n}_STAGES {})\nset(SMEM_LINT_{n}_SMEM_BYTES {})\n",
+            "\nset(SMEM_LINT_{n}_ARCHS \"{}\")\nset(SMEM_LINT_{n}_CUTLASS \"{}\")\nset(SMEM_LINT_{n}_FAMILY \"{}\")\nset(SMEM_LINT_{n}_EPILOGUE \"{}\")\nset(SMEM_LINT_{n}_KERNEL \"{}\")\nset(SMEM_LINT_{n}_TYPES \"{};{};{};{}\")\nset(SMEM_LINT_{n}_TILE \"{};{};{}\")\nset(SMEM_LINT_{n}_SCHEDULE \"{}\")\nset(SMEM_LINT_{n}_STAGES {})\nset(SMEM_LINT_{n}_SMEM_BYTES {})\n",
             ea.join(";"),
             c.cutlass,
+            family_token(c),
+            epilogue_token(c),
             c.kind.name(),
             c.a,
             c.b,

@@ -19,5 +19,5 @@ fn main() {
     assert_eq!(MoeGemm::KERNEL_BYTES, 89088);
     assert_eq!(MoeGemm::NAME, "MoeGemm");
     let table = smem_lint::emit::render(smem_lint::emit::Format::CppXmacro, &[smem_lint::table_entry::<MoeGemm>()], &[smem_lint::model::Arch::Sm120]);
-    assert!(table.contains("X(MoeGemm, grouped, nvfp4, nvfp4, bf16, bf16, 128, 128, 128, auto, 4, 89088)"));
+    assert!(table.contains("X(MoeGemm, grouped, nvfp4, nvfp4, bf16, bf16, 128, 128, 128, auto, 4, 89088, blockscaled, builder)"));
 }

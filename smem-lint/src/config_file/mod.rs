@@ -245,6 +245,11 @@ fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Set
 /// the CUTLASS version, epilogue, fusion and cluster when they are not the defaults).
 fn point_suffix(c: &KernelConfig) -> String {
     let mut extra = String::new();
+    match c.family {
+        crate::model::Family::BlockScaled => {}
+        crate::model::Family::Blockwise(g) => extra.push_str(&format!("_blockwise{}x{}x{}", g.m, g.n, g.k)),
+        f => extra.push_str(&format!("_{}", f.name())),
+    }
     if c.cutlass != crate::model::CutlassVersion::LATEST {
         extra.push_str(&format!("_cutlass{}", c.cutlass));
     }

@@ -33,7 +33,7 @@ impl Spec {
 }
 
 pub const KEYS: &[&str] = &[
-    "cutlass", "kernel", "a", "b", "c", "d", "tile", "cluster", "schedule", "stages", "carveout", "fusion",
+    "cutlass", "family", "granularity", "kernel", "a", "b", "c", "d", "tile", "cluster", "schedule", "stages", "carveout", "fusion",
     "epilogue", "epilogue_smem_bytes",
 ];
 
@@ -83,6 +83,10 @@ pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
                 let key = nv.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
                 if !KEYS.contains(&key.as_str()) {
                     push(syn::Error::new(nv.path.span(), format!("unknown argument `{key}`; expected one of: {}", KEYS.join(", "))));
+                    continue;
+                }
+                if spec.pairs.iter().any(|(k, _, _)| *k == key) {
+                    push(syn::Error::new(nv.path.span(), format!("`{key}` is given twice; keep one")));
                     continue;
                 }
                 match value(&nv.value) {

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 use crate::model::{
-    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, KernelConfig, KernelKind, Operand, Output,
+    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind, Operand, Output,
     StagePolicy, Status, Tile,
 };
 use crate::suggest::suggestions;
@@ -31,6 +31,8 @@ impl Errors {
 fn field_of(key: &str) -> ConfigField {
     match key {
         "cutlass" => ConfigField::Cutlass,
+        "family" => ConfigField::Family,
+        "granularity" => ConfigField::Granularity,
         "kernel" => ConfigField::Kind,
         "a" => ConfigField::A,
         "b" => ConfigField::B,
@@ -64,6 +66,8 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
     let parse_err = |e: crate::model::ParseError| e.to_string();
     match key {
         "cutlass" => cfg.cutlass = word(v, key)?.parse::<CutlassVersion>().map_err(parse_err)?,
+        // Read together after every other argument (`resolve_family`).
+        "family" | "granularity" => {}
         "kernel" => cfg.kind = word(v, key)?.parse().map_err(parse_err)?,
         "a" => cfg.a = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
         "b" => cfg.b = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
@@ -104,6 +108,31 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// `family` and `granularity` together: blockwise needs a granularity, and only blockwise takes one.
+fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static str, String)> {
+    let family = match spec.get("family") {
+        Some((v, _)) => Some(word(v, "family").map_err(|e| ("family", e))?),
+        None => None,
+    };
+    let granularity = match spec.get("granularity") {
+        Some((v, _)) => Some(triple(v, "granularity").map_err(|e| ("granularity", e))?),
+        None => None,
+    };
+    cfg.family = match (family, granularity) {
+        (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
+        (Some("blockwise"), None) => {
+            return Err(("family", "the blockwise family needs `granularity = [gM, gN, gK]` (the scale block in elements)".into()))
+        }
+        (f, Some(_)) => {
+            return Err(("granularity", format!("`granularity` is only meaningful with family = \"blockwise\", not {}", f.unwrap_or("blockscaled"))))
+        }
+        (Some("f8f6f4"), None) => Family::F8f6f4,
+        (None | Some("blockscaled"), None) => Family::BlockScaled,
+        (Some(other), None) => return Err(("family", format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", ")))),
+    };
+    Ok(())
+}
+
 /// Run the model; every problem becomes an error on the token to blame.
 pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     let mut errors = Errors::default();
@@ -128,6 +157,10 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
         if let Err(msg) = apply(&mut cfg, key, v) {
             errors.push(*span, "smem::invalid-value", msg);
         }
+    }
+    if let Err((key, msg)) = resolve_family(&mut cfg, spec) {
+        let span = spec.get(key).map_or(name.span(), |(_, s)| s);
+        errors.push(span, "smem::invalid-value", msg);
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
