@@ -71,7 +71,13 @@ fn check_buildable(name: &str) {
         let a = assess(&cfg, cfg.arch).unwrap();
         let model_buildable = !matches!(a.status, Status::Unbuildable(_) | Status::Rejected(_));
         let measured = row["result"]["buildable"].as_bool().unwrap();
-        assert_eq!(model_buildable, measured, "{}: model buildable={model_buildable}, measured {}", id.unwrap(), row["result"]);
+        assert_eq!(
+            model_buildable,
+            measured,
+            "{}: model buildable={model_buildable}, measured {}",
+            id.unwrap(),
+            row["result"]
+        );
         if let Status::Unbuildable(u) = &a.status {
             let measured = row["result"]["error"].as_str().unwrap();
             assert!(measured.contains(u.message), "{}: model says `{}`, measured `{measured}`", id.unwrap(), u.message);
@@ -104,7 +110,11 @@ fn data_copies_are_current() {
         let ours = common::data_path(&e.file_name().to_string_lossy());
         let theirs = std::fs::read(e.path()).unwrap();
         let mine = std::fs::read(&ours).unwrap_or_default();
-        assert!(mine == theirs, "tests/data/{} differs from ../shared/data: refresh the copy", e.file_name().to_string_lossy());
+        assert!(
+            mine == theirs,
+            "tests/data/{} differs from ../shared/data: refresh the copy",
+            e.file_name().to_string_lossy()
+        );
     }
 }
 

@@ -68,7 +68,11 @@ fn both_kinds_of_declarations_are_reported_then_fixed() {
         .filter(|x| x["severity"] == "error")
         .map(|x| (x["file"].as_str().unwrap(), x["line"].as_u64().unwrap(), x["code"].as_str().unwrap()))
         .collect();
-    assert_eq!(errors, [("configs/moe.toml", 13, "smem::exceeds-cap"), ("kernels/src/lib.rs", 10, "smem::exceeds-cap")], "{out}");
+    assert_eq!(
+        errors,
+        [("configs/moe.toml", 13, "smem::exceeds-cap"), ("kernels/src/lib.rs", 10, "smem::exceeds-cap")],
+        "{out}"
+    );
     // The unbuildable tile is downgraded to a warning by [workspace.metadata.smem-lint] warn.
     assert!(f.iter().any(|x| x["code"] == "smem::unbuildable" && x["severity"] == "warning"));
     // Members without configs (app: no #[smem_check]; empty: rust = false) add no file.
@@ -106,7 +110,8 @@ fn sarif_locations_are_relative_to_the_workspace() {
         .map(|r| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap())
         .collect();
     assert!(uris.contains(&"kernels/src/lib.rs") && uris.contains(&"configs/moe.toml"), "{uris:?}");
-    let levels: Vec<&str> = v["runs"][0]["results"].as_array().unwrap().iter().map(|r| r["level"].as_str().unwrap()).collect();
+    let levels: Vec<&str> =
+        v["runs"][0]["results"].as_array().unwrap().iter().map(|r| r["level"].as_str().unwrap()).collect();
     assert!(levels.contains(&"warning") && levels.contains(&"error"));
 }
 
@@ -115,7 +120,10 @@ fn emit_check_fails_on_stale_tables_until_they_are_regenerated() {
     let ws = copy("basic");
     let (code, _, err) = cargo_smem_lint(&ws, &["emit", "--check"]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("generated/kernels.json is stale") && err.contains("kernels/table.cmake is stale: missing"), "{err}");
+    assert!(
+        err.contains("generated/kernels.json is stale") && err.contains("kernels/table.cmake is stale: missing"),
+        "{err}"
+    );
     let (code, _, err) = cargo_smem_lint(&ws, &["emit"]);
     assert_eq!(code, 0, "{err}");
     let table = std::fs::read_to_string(ws.join("generated/kernels.json")).unwrap();
@@ -130,10 +138,17 @@ fn broken_settings_point_into_cargo_toml() {
     let (code, out, _) = cargo_smem_lint(&fixture("broken"), &["check", "--format", "json"]);
     assert_eq!(code, 2, "{out}");
     let f = findings(&out);
-    let got: Vec<(&str, u64, &str)> = f.iter().map(|x| (x["file"].as_str().unwrap(), x["line"].as_u64().unwrap(), x["code"].as_str().unwrap())).collect();
+    let got: Vec<(&str, u64, &str)> = f
+        .iter()
+        .map(|x| (x["file"].as_str().unwrap(), x["line"].as_u64().unwrap(), x["code"].as_str().unwrap()))
+        .collect();
     assert_eq!(
         got,
-        [("Cargo.toml", 8, "smem::unknown-value"), ("Cargo.toml", 9, "smem::unknown-value"), ("Cargo.toml", 10, "smem::unknown-key")]
+        [
+            ("Cargo.toml", 8, "smem::unknown-value"),
+            ("Cargo.toml", 9, "smem::unknown-value"),
+            ("Cargo.toml", 10, "smem::unknown-key")
+        ]
     );
 }
 

@@ -9,7 +9,12 @@ fn root() -> PathBuf {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).current_dir(root()).args(args).env_remove("CLICOLOR_FORCE").output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .current_dir(root())
+        .args(args)
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .unwrap();
     (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
@@ -128,15 +133,36 @@ fn explain_reproduces_the_measured_79_examples() {
         ("ex79a_nvfp4_bf16_gemm", 88064, 74752, 13312, 4),
         ("ex79b_nvfp4_nvfp4_gemm", 86016, 74752, 11264, 4),
         ("ex79c_mxfp8_mxfp6_bf16_gemm", 81920, 68608, 13312, 2),
-        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_cooperative_sauto_cutlass4_2_0", 87040, 74752, 11264, 4),
-        ("ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_pingpong_sauto_cutlass4_2_0", 87040, 74752, 11264, 4),
+        (
+            "ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_cooperative_sauto_cutlass4_2_0",
+            87040,
+            74752,
+            11264,
+            4,
+        ),
+        (
+            "ex79d_nvfp4_grouped_gemm_grouped_nvfp4xnvfp4_bf16_nvfp4_128x128x128_pingpong_sauto_cutlass4_2_0",
+            87040,
+            74752,
+            11264,
+            4,
+        ),
     ] {
-        let (code, out, err) = run(&["explain", "configs/cutlass-79-examples.toml", "--kernel", kernel, "--format", "json"]);
+        let (code, out, err) =
+            run(&["explain", "configs/cutlass-79-examples.toml", "--kernel", kernel, "--format", "json"]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let f = &v["footprint"];
-        assert_eq!((f["kernel_bytes"].as_u64(), f["mainloop_bytes"].as_u64(), f["epilogue_bytes"].as_u64(), f["stages"].as_u64()),
-            (Some(kernel_bytes), Some(mainloop), Some(epilogue), Some(stages)), "{kernel}");
+        assert_eq!(
+            (
+                f["kernel_bytes"].as_u64(),
+                f["mainloop_bytes"].as_u64(),
+                f["epilogue_bytes"].as_u64(),
+                f["stages"].as_u64()
+            ),
+            (Some(kernel_bytes), Some(mainloop), Some(epilogue), Some(stages)),
+            "{kernel}"
+        );
         let sum: u64 = f["members"].as_array().unwrap().iter().map(|m| m["bytes"].as_u64().unwrap()).sum();
         assert_eq!(sum, kernel_bytes);
         assert_eq!(v["verdicts"][0]["status"], "fits");
@@ -147,7 +173,16 @@ fn explain_reproduces_the_measured_79_examples() {
 fn explain_table_names_every_member() {
     let (code, out, _) = run(&["explain", "tests/fixtures/check/exceeds_cap.toml"]);
     assert_eq!(code, 0);
-    for needle in ["smem_A", "smem_B", "smem_SFA", "smem_SFB", "pipelines.mainloop", "scheduler", "padding", "sm120: exceeds the cap of 101376 by 23552 bytes; largest stage count that fits: 3"] {
+    for needle in [
+        "smem_A",
+        "smem_B",
+        "smem_SFA",
+        "smem_SFB",
+        "pipelines.mainloop",
+        "scheduler",
+        "padding",
+        "sm120: exceeds the cap of 101376 by 23552 bytes; largest stage count that fits: 3",
+    ] {
         assert!(out.contains(needle), "no {needle} in\n{out}");
     }
     let (code, _, err) = run(&["explain", "configs/cutlass-79-examples.toml"]);

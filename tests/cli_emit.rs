@@ -36,7 +36,8 @@ fn the_table_holds_exactly_the_launchable_kernels() {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let names: Vec<&str> = v["kernels"].as_array().unwrap().iter().map(|k| k["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["moe_128x128x128", "moe_128x256x128"]);
-    let bytes: Vec<u64> = v["kernels"].as_array().unwrap().iter().map(|k| k["kernel_bytes"].as_u64().unwrap()).collect();
+    let bytes: Vec<u64> =
+        v["kernels"].as_array().unwrap().iter().map(|k| k["kernel_bytes"].as_u64().unwrap()).collect();
     assert_eq!(bytes, [89088, 98304]);
     assert_eq!(v["archs"], serde_json::json!(["sm120", "sm121"]));
     assert!(v["generator"].as_str().unwrap().starts_with("smem-lint "));
@@ -70,7 +71,15 @@ fn every_emitted_kernel_fits_and_every_left_out_one_has_a_finding() {
 #[test]
 fn output_is_byte_identical_across_runs() {
     let dir = tmp("det");
-    for (i, fmt) in [["--format", "json", "--cpp-flavor", "xmacro"], ["--format", "cpp", "--cpp-flavor", "xmacro"], ["--format", "cpp", "--cpp-flavor", "cutlass"], ["--format", "cmake", "--cpp-flavor", "xmacro"]].iter().enumerate() {
+    for (i, fmt) in [
+        ["--format", "json", "--cpp-flavor", "xmacro"],
+        ["--format", "cpp", "--cpp-flavor", "xmacro"],
+        ["--format", "cpp", "--cpp-flavor", "cutlass"],
+        ["--format", "cmake", "--cpp-flavor", "xmacro"],
+    ]
+    .iter()
+    .enumerate()
+    {
         let (a, b) = (dir.join(format!("a{i}")), dir.join(format!("b{i}")));
         assert_eq!(emit("configs", fmt, &a).0, 0);
         assert_eq!(emit("configs", fmt, &b).0, 0);
@@ -136,7 +145,11 @@ int main() {{ return kernels[0].smem_bytes > 0 ? 0 : 1; }}
         ),
     )
     .unwrap();
-    let gxx = Command::new("g++").args(["-std=c++17", "-fsyntax-only", "-Wall", "-Werror"]).arg(&src).current_dir(&dir).output();
+    let gxx = Command::new("g++")
+        .args(["-std=c++17", "-fsyntax-only", "-Wall", "-Werror"])
+        .arg(&src)
+        .current_dir(&dir)
+        .output();
     let gxx = gxx.expect("g++ must be installed (.ci/run installs it)");
     assert!(gxx.status.success(), "{}", String::from_utf8_lossy(&gxx.stderr));
 }

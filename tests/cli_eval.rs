@@ -34,7 +34,9 @@ fn compiled_rows_carry_the_contract_fields() {
     assert_eq!(o["cap_bytes"], 101376);
     assert_eq!(o["fits"], true);
     let keys: Vec<&str> = o.as_object().unwrap().keys().map(String::as_str).collect();
-    for k in ["id", "cutlass", "compiles", "kernel_bytes", "mainloop_bytes", "epilogue_bytes", "stages", "cap_bytes", "fits"] {
+    for k in
+        ["id", "cutlass", "compiles", "kernel_bytes", "mainloop_bytes", "epilogue_bytes", "stages", "cap_bytes", "fits"]
+    {
         assert!(keys.contains(&k), "missing {k}");
     }
 }
@@ -56,7 +58,11 @@ fn rejected_rows_carry_the_reason() {
 
 #[test]
 fn bad_lines_name_line_and_field_and_the_rest_still_run() {
-    let input = format!("{ROW}\n{}\n\n{}\n{ROW}\n", ROW.replace("nvfp4\", \"b\"", "nvfp5\", \"b\""), ROW.replace("[128, 128, 128]", "[128, 0]"));
+    let input = format!(
+        "{ROW}\n{}\n\n{}\n{ROW}\n",
+        ROW.replace("nvfp4\", \"b\"", "nvfp5\", \"b\""),
+        ROW.replace("[128, 128, 128]", "[128, 0]")
+    );
     let (code, lines, stderr) = eval(&input, &[]);
     assert_eq!(code, 2);
     assert_eq!(lines.len(), 4);
@@ -72,7 +78,10 @@ fn a_whole_shared_file_evaluates() {
     let path = common::data_path("sm120-cutlass-4.5.0.jsonl");
     let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).arg("eval").arg(path).output().unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), common::read_data("sm120-cutlass-4.5.0.jsonl").lines().count());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().count(),
+        common::read_data("sm120-cutlass-4.5.0.jsonl").lines().count()
+    );
 }
 
 fn run_in_root(args: &[&str]) -> (i32, String, String) {
@@ -93,11 +102,18 @@ fn verify_measured_exit_codes() {
     let dir = std::env::temp_dir().join(format!("smem-lint-verify-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.jsonl");
-    let text = common::read_data("sm120-cutlass-4.5.0.jsonl").replacen("\"kernel_bytes\": 67584", "\"kernel_bytes\": 68608", 1);
+    let text = common::read_data("sm120-cutlass-4.5.0.jsonl").replacen(
+        "\"kernel_bytes\": 67584",
+        "\"kernel_bytes\": 68608",
+        1,
+    );
     std::fs::write(&bad, text).unwrap();
     let (code, out, _) = run_in_root(&["verify", "--measured", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(out.contains("MISMATCH") && out.contains("kernel_bytes: model 67584, measured 68608") && out.contains("smem_A"), "{out}");
+    assert!(
+        out.contains("MISMATCH") && out.contains("kernel_bytes: model 67584, measured 68608") && out.contains("smem_A"),
+        "{out}"
+    );
     let (code, _, err) = run_in_root(&["verify", "tests/data/sm120-cutlass-4.5.0.jsonl"]);
     assert_eq!(code, 2);
     assert!(err.contains("--cutlass-include"), "{err}");
@@ -108,7 +124,12 @@ fn import_trtllm_reads_generated_instantiations() {
     let dir = std::env::temp_dir().join(format!("smem-lint-import-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("moe.toml");
-    let (code, _, err) = run_in_root(&["import-trtllm", "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu", "-o", out.to_str().unwrap()]);
+    let (code, _, err) = run_in_root(&[
+        "import-trtllm",
+        "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(text.matches("\n[[kernel]]\n").count(), 88);
@@ -116,7 +137,8 @@ fn import_trtllm_reads_generated_instantiations() {
     assert_eq!(code, 1, "the four FINALIZE tiles that cannot launch are findings");
     let broken = dir.join("broken.cu");
     std::fs::write(&broken, "x\nINSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(Sm120, SafeFP4, SafeFP4, half, void, EpilogueOpDefault, MAGIC, 128, 128, 128, 1, 1, 1, false, false, false, false);\n").unwrap();
-    let (code, _, err) = run_in_root(&["import-trtllm", broken.to_str().unwrap(), "-o", dir.join("b.toml").to_str().unwrap()]);
+    let (code, _, err) =
+        run_in_root(&["import-trtllm", broken.to_str().unwrap(), "-o", dir.join("b.toml").to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains(":2:1:") && err.contains("MAGIC"), "{err}");
 }
@@ -127,7 +149,11 @@ fn import_trtllm_reads_generated_instantiations() {
 fn releases_by_name_and_by_headers() {
     let dir = std::env::temp_dir().join(format!("smem-lint-eval-include-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("cutlass")).unwrap();
-    std::fs::write(dir.join("cutlass/version.h"), "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 4\n#define CUTLASS_PATCH 2\n").unwrap();
+    std::fs::write(
+        dir.join("cutlass/version.h"),
+        "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 4\n#define CUTLASS_PATCH 2\n",
+    )
+    .unwrap();
     // The whole 4.4.2 grid file, as vLLM and TensorRT-LLM users would lint their pinned release.
     let rows = common::rows("sm120-cutlass-4.4.2.jsonl");
     let input: String = rows.iter().map(|r| format!("{}\n", r)).collect();

@@ -20,7 +20,10 @@ struct Row {
 fn csv_rows() -> Vec<Row> {
     let text = common::read_data("flashinfer-0.7.4-sm120-moe.csv");
     let mut lines = text.lines();
-    assert_eq!(lines.next().unwrap(), "dtype,tile,fusion,otype,swap_ab,kernel,mainloop,epilogue,stages,emitted_by_generator");
+    assert_eq!(
+        lines.next().unwrap(),
+        "dtype,tile,fusion,otype,swap_ab,kernel,mainloop,epilogue,stages,emitted_by_generator"
+    );
     lines
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -43,8 +46,15 @@ fn csv_rows() -> Vec<Row> {
                 cutlass: CutlassVersion::V4_5_0,
                 ..KernelConfig::sm120(KernelKind::Grouped, a, b, out, out, Tile { m: t[0], n: t[1], k: t[2] })
             };
-            let measured = (f[5] != "NOCOMPILE").then(|| (f[5].parse().unwrap(), f[6].parse().unwrap(), f[7].parse().unwrap(), f[8].parse().unwrap()));
-            Row { cfg, measured, epilogue: f[7].parse().unwrap(), stages: f[8].parse().unwrap(), emitted: f[9] == "True" }
+            let measured = (f[5] != "NOCOMPILE")
+                .then(|| (f[5].parse().unwrap(), f[6].parse().unwrap(), f[7].parse().unwrap(), f[8].parse().unwrap()));
+            Row {
+                cfg,
+                measured,
+                epilogue: f[7].parse().unwrap(),
+                stages: f[8].parse().unwrap(),
+                emitted: f[9] == "True",
+            }
         })
         .collect()
 }
@@ -81,10 +91,12 @@ fn toml_entries() -> Vec<smem_lint::config_file::Entry> {
 /// The config file is what the importer makes of the generator's 88 instantiation calls.
 #[test]
 fn the_config_is_the_imported_generator_output() {
-    let src = std::fs::read_to_string(common::data_path("../fixtures/flashinfer-0.7.4-sm120-instantiations.cu")).unwrap();
+    let src =
+        std::fs::read_to_string(common::data_path("../fixtures/flashinfer-0.7.4-sm120-instantiations.cu")).unwrap();
     let found: Vec<_> = smem_lint::import::trtllm_moe(&src).into_iter().map(|(_, r)| r.unwrap()).collect();
     assert_eq!(found.len(), 88);
-    let committed = std::fs::read_to_string(common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml")).unwrap();
+    let committed =
+        std::fs::read_to_string(common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml")).unwrap();
     let note = committed.lines().next().unwrap().trim_start_matches("# ");
     let regenerated = smem_lint::import::to_toml(&found, note, CutlassVersion::V4_5_0, &[Arch::Sm120, Arch::Sm121]);
     assert_eq!(committed, regenerated, "configs/flashinfer-0.7.4-sm120-moe.toml is stale: re-run import-trtllm");
@@ -99,20 +111,20 @@ fn the_config_is_the_imported_generator_output() {
 /// measured bytes; every other one passes.
 #[test]
 fn check_flags_exactly_what_nvcc_says_cannot_launch() {
-    let measured: Vec<_> = common::read_data("flashinfer-0.7.4-sm120-moe-verify.jsonl")
-        .lines()
-        .map(|l| from_record(l).unwrap())
-        .collect();
+    let measured: Vec<_> =
+        common::read_data("flashinfer-0.7.4-sm120-moe-verify.jsonl").lines().map(|l| from_record(l).unwrap()).collect();
     assert_eq!(measured.len(), 88);
     let entries = toml_entries();
     let mut flagged = 0;
     for e in &entries {
         let m = measured.iter().find(|m| m.id == e.name).unwrap_or_else(|| panic!("{} not measured", e.name));
-        let launchable_measured = matches!(m.result, MeasuredResult::Compiled { kernel_bytes, .. } if kernel_bytes <= 101_376);
+        let launchable_measured =
+            matches!(m.result, MeasuredResult::Compiled { kernel_bytes, .. } if kernel_bytes <= 101_376);
         for arch in [Arch::Sm120, Arch::Sm121] {
             let a = assess(&KernelConfig { arch, ..e.config }, arch).unwrap();
             assert_eq!(a.launchable(), launchable_measured, "{}", e.name);
-            if let (Status::ExceedsCap { over }, MeasuredResult::Compiled { kernel_bytes, .. }) = (&a.status, &m.result) {
+            if let (Status::ExceedsCap { over }, MeasuredResult::Compiled { kernel_bytes, .. }) = (&a.status, &m.result)
+            {
                 assert_eq!(*over, kernel_bytes - 101_376);
             }
         }
@@ -126,7 +138,14 @@ fn check_flags_exactly_what_nvcc_says_cannot_launch() {
 fn the_flagged_finalize_tiles_suggest_the_other_swap_ab() {
     let cfg = KernelConfig {
         epilogue: Epilogue::TrtllmMoe { fusion: MoeFusion::Finalize, swap_ab: false },
-        ..KernelConfig::sm120(KernelKind::Grouped, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
+        ..KernelConfig::sm120(
+            KernelKind::Grouped,
+            Operand::Nvfp4,
+            Operand::Nvfp4,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 128, n: 256, k: 128 },
+        )
     };
     let s = smem_lint::suggest::suggestions(&cfg, &assess(&cfg, Arch::Sm120).unwrap());
     assert_eq!(s[0].change, smem_lint::suggest::Change::SwapAb(true));

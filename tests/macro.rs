@@ -34,11 +34,25 @@ fn eval_line<T: SmemChecked>(line: &str) {
 /// The macro's constants are what `smem-lint eval` reports for the same configuration.
 #[test]
 fn constants_equal_eval() {
-    eval_line::<GroupedMxfp4>(r#"{"id": "x", "arch": "sm120", "cutlass": "4.2.0", "kernel": "grouped", "a": "mxfp4", "b": "mxfp4", "c": "bf16", "d": "bf16", "tile": [128, 128, 128], "schedule": "auto", "stages": 4}"#);
-    eval_line::<MoeFinalizeSwap>(r#"{"id": "z", "arch": "sm120", "kernel": "grouped", "a": "mxfp8e4m3", "b": "mxfp4", "c": "bf16", "d": "bf16", "tile": [128, 64, 128], "epilogue": "trtllm-moe-finalize-swap-ab"}"#);
+    eval_line::<GroupedMxfp4>(
+        r#"{"id": "x", "arch": "sm120", "cutlass": "4.2.0", "kernel": "grouped", "a": "mxfp4", "b": "mxfp4", "c": "bf16", "d": "bf16", "tile": [128, 128, 128], "schedule": "auto", "stages": 4}"#,
+    );
+    eval_line::<MoeFinalizeSwap>(
+        r#"{"id": "z", "arch": "sm120", "kernel": "grouped", "a": "mxfp8e4m3", "b": "mxfp4", "c": "bf16", "d": "bf16", "tile": [128, 64, 128], "epilogue": "trtllm-moe-finalize-swap-ab"}"#,
+    );
     // Measured (tests/data/flashinfer-0.7.4-sm120-moe.csv): FP8xFP4 128x64x128 FINALIZE bf16 swap_ab.
-    assert_eq!((MoeFinalizeSwap::KERNEL_BYTES, MoeFinalizeSwap::MAINLOOP_BYTES, MoeFinalizeSwap::EPILOGUE_BYTES, MoeFinalizeSwap::STAGES), (96256, 77824, 18432, 3));
-    eval_line::<DenseFp4Out>(r#"{"id": "y", "arch": "sm121", "kernel": "dense", "a": "nvfp4", "b": "nvfp4", "c": "void", "d": "nvfp4", "tile": [128, 256, 128], "schedule": "pingpong", "stages": "auto"}"#);
+    assert_eq!(
+        (
+            MoeFinalizeSwap::KERNEL_BYTES,
+            MoeFinalizeSwap::MAINLOOP_BYTES,
+            MoeFinalizeSwap::EPILOGUE_BYTES,
+            MoeFinalizeSwap::STAGES
+        ),
+        (96256, 77824, 18432, 3)
+    );
+    eval_line::<DenseFp4Out>(
+        r#"{"id": "y", "arch": "sm121", "kernel": "dense", "a": "nvfp4", "b": "nvfp4", "c": "void", "d": "nvfp4", "tile": [128, 256, 128], "schedule": "pingpong", "stages": "auto"}"#,
+    );
 }
 
 /// Measured: grouped MXFP4 128^3 with StageCount<4> ... the 4.2 data row with stages 4 is not in

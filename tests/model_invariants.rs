@@ -4,12 +4,29 @@ use smem_lint::model::*;
 
 fn all_configs() -> impl Iterator<Item = KernelConfig> {
     let extents = [32u64, 64, 96, 128, 192, 256, 384, 512];
-    let outs = [(Output::Bf16, Output::Bf16), (Output::Void, Output::Bf16), (Output::F32, Output::F32), (Output::Void, Output::Nvfp4), (Output::F16, Output::E4m3)];
-    let stages = [StagePolicy::Auto, StagePolicy::AutoNoCarveout, StagePolicy::AutoCarveoutEpi, StagePolicy::Fixed(1), StagePolicy::Fixed(3)];
+    let outs = [
+        (Output::Bf16, Output::Bf16),
+        (Output::Void, Output::Bf16),
+        (Output::F32, Output::F32),
+        (Output::Void, Output::Nvfp4),
+        (Output::F16, Output::E4m3),
+    ];
+    let stages = [
+        StagePolicy::Auto,
+        StagePolicy::AutoNoCarveout,
+        StagePolicy::AutoCarveoutEpi,
+        StagePolicy::Fixed(1),
+        StagePolicy::Fixed(3),
+    ];
     let mut v = Vec::new();
     for version in CutlassVersion::distinct_models() {
         for kind in KernelKind::ALL {
-            for (a, b) in [(Operand::Nvfp4, Operand::Nvfp4), (Operand::Mxfp4, Operand::Mxfp8E4m3), (Operand::Mxfp6E2m3, Operand::Mxfp6E3m2), (Operand::Nvfp4, Operand::Mxfp4)] {
+            for (a, b) in [
+                (Operand::Nvfp4, Operand::Nvfp4),
+                (Operand::Mxfp4, Operand::Mxfp8E4m3),
+                (Operand::Mxfp6E2m3, Operand::Mxfp6E3m2),
+                (Operand::Nvfp4, Operand::Mxfp4),
+            ] {
                 for &m in &extents {
                     for &n in &extents {
                         for k in [32u64, 64, 128, 256] {
@@ -69,10 +86,18 @@ fn breakdown_adds_up_and_never_panics() {
 #[test]
 fn kernel_grows_with_stages() {
     for kind in KernelKind::ALL {
-        let base = KernelConfig::sm120(kind, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 });
+        let base = KernelConfig::sm120(
+            kind,
+            Operand::Nvfp4,
+            Operand::Nvfp4,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        );
         let mut last = 0;
         for s in 2..12 {
-            let Evaluation::Compiled(f) = evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..base }).unwrap() else {
+            let Evaluation::Compiled(f) = evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..base }).unwrap()
+            else {
                 panic!("compiles")
             };
             assert!(f.kernel_bytes > last);
@@ -85,7 +110,14 @@ fn kernel_grows_with_stages() {
 fn largest_fitting_stage_count_fits_and_one_more_does_not() {
     let cfg = KernelConfig {
         cutlass: CutlassVersion::V4_2_0,
-        ..KernelConfig::sm120(KernelKind::Grouped, Operand::Mxfp4, Operand::Mxfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 })
+        ..KernelConfig::sm120(
+            KernelKind::Grouped,
+            Operand::Mxfp4,
+            Operand::Mxfp4,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        )
     };
     let a = assess(&cfg, Arch::Sm120).unwrap();
     let s = a.largest_fitting_stages.unwrap();
@@ -99,7 +131,17 @@ fn largest_fitting_stage_count_fits_and_one_more_does_not() {
 
 #[test]
 fn unmodelled_architectures_are_refused_not_guessed() {
-    let cfg = KernelConfig { arch: Arch::Sm90, ..KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 }) };
+    let cfg = KernelConfig {
+        arch: Arch::Sm90,
+        ..KernelConfig::sm120(
+            KernelKind::Dense,
+            Operand::Nvfp4,
+            Operand::Nvfp4,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        )
+    };
     let e = evaluate(&cfg).unwrap_err();
     assert_eq!(e.at, ConfigField::Arch);
 }

@@ -61,11 +61,37 @@ fn rust_sources() {
 #[test]
 fn extreme_values_are_refused_not_overflowed() {
     use smem_lint::model::*;
-    for (m, n, k, s) in [(u64::MAX, 128, 128, 2), (128, u64::MAX, 128, 2), (128, 128, u64::MAX, 2), (1024, 1024, 1024, u32::MAX), (0, 0, 0, 0)] {
-        let cfg = KernelConfig { stages: StagePolicy::Fixed(s), ..KernelConfig::sm120(KernelKind::Grouped, Operand::Mxfp8E4m3, Operand::Mxfp8E4m3, Output::F32, Output::F32, Tile { m, n, k }) };
+    for (m, n, k, s) in [
+        (u64::MAX, 128, 128, 2),
+        (128, u64::MAX, 128, 2),
+        (128, 128, u64::MAX, 2),
+        (1024, 1024, 1024, u32::MAX),
+        (0, 0, 0, 0),
+    ] {
+        let cfg = KernelConfig {
+            stages: StagePolicy::Fixed(s),
+            ..KernelConfig::sm120(
+                KernelKind::Grouped,
+                Operand::Mxfp8E4m3,
+                Operand::Mxfp8E4m3,
+                Output::F32,
+                Output::F32,
+                Tile { m, n, k },
+            )
+        };
         assert!(assess(&cfg, Arch::Sm120).is_err(), "{m}x{n}x{k} stages {s} must be refused");
     }
-    let cfg = KernelConfig { stages: StagePolicy::AutoCarveout(u64::MAX), ..KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 128, k: 128 }) };
+    let cfg = KernelConfig {
+        stages: StagePolicy::AutoCarveout(u64::MAX),
+        ..KernelConfig::sm120(
+            KernelKind::Dense,
+            Operand::Nvfp4,
+            Operand::Nvfp4,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        )
+    };
     assert!(evaluate(&cfg).is_err());
     let cfg = KernelConfig { epilogue: Epilogue::Declared { smem_bytes: u64::MAX }, ..cfg };
     assert!(evaluate(&cfg).is_err());

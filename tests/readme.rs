@@ -23,7 +23,13 @@ fn the_first_command_runs_the_main_job_on_a_bundled_example() {
     let manifest = std::fs::read_to_string(root().join("smem-lint/Cargo.toml")).unwrap();
     assert!(manifest.contains("default-run = \"smem-lint\""));
     let rest = &args[args.iter().position(|a| *a == "--").unwrap() + 1..];
-    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).current_dir(root()).args(rest).arg("--color").arg("never").output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .current_dir(root())
+        .args(rest)
+        .arg("--color")
+        .arg("never")
+        .output()
+        .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     // A verdict: the quickstart's two kernels that cannot launch, the two that can.
     assert_eq!(out.status.code(), Some(1), "{stdout}");

@@ -71,7 +71,10 @@ fn probes_print_what_is_parsed() {
     let out = "noise\nSMEM_LINT_PROBE 3 89088 74752 13312 4\nSMEM_LINT_PROBE 7 1 2 3 2\n";
     assert_eq!(probe::parse_output(out), vec![(3, 89088, 74752, 13312, 4), (7, 1, 2, 3, 2)]);
     let stderr = "x.cu(3): warning: w\n/cutlass/gemm.hpp(220): error: static assertion failed with \"Specialization requires Stages set to value 2 or more.\"\n";
-    assert_eq!(probe::first_error(stderr), "static assertion failed with \"Specialization requires Stages set to value 2 or more.\"");
+    assert_eq!(
+        probe::first_error(stderr),
+        "static assertion failed with \"Specialization requires Stages set to value 2 or more.\""
+    );
 }
 
 #[test]
@@ -132,7 +135,8 @@ fn verify_reproduces_the_shared_measurements() {
 #[test]
 fn every_release_tag_is_recognised_from_its_headers() {
     use smem_lint::verify::nvcc::cutlass_version;
-    let bundle = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/cutlass/cutlass-include.bundle");
+    let bundle =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/cutlass/cutlass-include.bundle");
     assert!(bundle.exists(), "{} is missing: CI lays ../shared beside the clone", bundle.display());
     let dir = std::env::temp_dir().join(format!("smem-lint-tags-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -23,7 +23,8 @@ fn output(o: smem_lint::model::Output) -> TokenStream {
 /// `KernelConfig { ... }` as a constant expression.
 fn config_tokens(c: &KernelConfig) -> TokenStream {
     let m = quote!(::smem_lint::model);
-    let (arch, cutlass, kind, a, b, schedule) = (variant(c.arch), variant(c.cutlass), variant(c.kind), variant(c.a), variant(c.b), variant(c.schedule));
+    let (arch, cutlass, kind, a, b, schedule) =
+        (variant(c.arch), variant(c.cutlass), variant(c.kind), variant(c.a), variant(c.b), variant(c.schedule));
     let (co, d) = (output(c.c), output(c.d));
     let (la, lb, lcd) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_cd));
     let fusion = match c.fusion {

@@ -13,7 +13,11 @@ fn configs() -> Vec<KernelConfig> {
     let mut v = Vec::new();
     for version in CutlassVersion::distinct_models() {
         for kind in KernelKind::ALL {
-            for (a, b) in [(Operand::Nvfp4, Operand::Nvfp4), (Operand::Mxfp4, Operand::Mxfp4), (Operand::Mxfp8E4m3, Operand::Mxfp6E2m3)] {
+            for (a, b) in [
+                (Operand::Nvfp4, Operand::Nvfp4),
+                (Operand::Mxfp4, Operand::Mxfp4),
+                (Operand::Mxfp8E4m3, Operand::Mxfp6E2m3),
+            ] {
                 for m in [128, 256] {
                     for n in [64, 128, 256] {
                         for k in [64, 128, 256] {

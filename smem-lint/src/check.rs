@@ -4,7 +4,10 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::config_file::{self, Entry, InputError};
-use crate::model::{assess, Arch, Assessment, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Status, Unbuildable};
+use crate::model::{
+    assess, Arch, Assessment, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy,
+    Status, Unbuildable,
+};
 use crate::suggest::{suggestions, Suggestion};
 
 /// What is wrong with one configuration.
@@ -169,7 +172,12 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
         }
         if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
             if let Some(footprint) = fp {
-                launchable.push(Launchable { entry: entry.name.clone(), config: KernelConfig { arch: ok_archs[0], ..base }, archs: ok_archs, footprint });
+                launchable.push(Launchable {
+                    entry: entry.name.clone(),
+                    config: KernelConfig { arch: ok_archs[0], ..base },
+                    archs: ok_archs,
+                    footprint,
+                });
             }
         }
     }
@@ -187,7 +195,13 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
 
 /// Record a finding, merged with an identical one of another architecture; the nearest fits are
 /// searched only for a new finding, from its assessment.
-fn push_finding(findings: &mut Vec<Finding>, entry: &Entry, cfg: KernelConfig, problem: Problem, a: Option<Assessment>) {
+fn push_finding(
+    findings: &mut Vec<Finding>,
+    entry: &Entry,
+    cfg: KernelConfig,
+    problem: Problem,
+    a: Option<Assessment>,
+) {
     if let Some(f) = findings.iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
         f.archs.push(cfg.arch);
         return;
@@ -195,17 +209,25 @@ fn push_finding(findings: &mut Vec<Finding>, entry: &Entry, cfg: KernelConfig, p
     let (span, secondary) = locate(entry, &problem);
     let suggestions = a.as_ref().map(|a| suggestions(&cfg, a)).unwrap_or_default();
     let footprint = a.and_then(|a| a.footprint);
-    findings.push(Finding { entry: entry.name.clone(), config: cfg, archs: vec![cfg.arch], problem, span, secondary, footprint, suggestions });
+    findings.push(Finding {
+        entry: entry.name.clone(),
+        config: cfg,
+        archs: vec![cfg.arch],
+        problem,
+        span,
+        secondary,
+        footprint,
+        suggestions,
+    });
 }
 
 /// The primary span of a finding and the secondary labels.
 fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<(Range<usize>, String)>) {
     let stages_written = entry.spans.contains_key(&ConfigField::Stages);
     match problem {
-        Problem::ExceedsCap { .. } if matches!(entry.config.stages, StagePolicy::Fixed(_)) => (
-            entry.span_of(ConfigField::Stages),
-            vec![(entry.span_of(ConfigField::Tile), "with this tile".into())],
-        ),
+        Problem::ExceedsCap { .. } if matches!(entry.config.stages, StagePolicy::Fixed(_)) => {
+            (entry.span_of(ConfigField::Stages), vec![(entry.span_of(ConfigField::Tile), "with this tile".into())])
+        }
         Problem::ExceedsCap { auto_overflow, .. } => {
             let mut sec = Vec::new();
             if stages_written {
@@ -217,7 +239,9 @@ fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<(Range<usize>,
             }
             (entry.span_of(ConfigField::Tile), sec)
         }
-        Problem::Rejected(r) if r.at == ConfigField::Stages && !stages_written => (entry.span_of(ConfigField::Tile), Vec::new()),
+        Problem::Rejected(r) if r.at == ConfigField::Stages && !stages_written => {
+            (entry.span_of(ConfigField::Tile), Vec::new())
+        }
         Problem::Rejected(r) => (entry.span_of(r.at), Vec::new()),
         Problem::Unbuildable(u) => (entry.span_of(u.at), Vec::new()),
         Problem::NotModelled(e) => (entry.span_of(e.at), Vec::new()),

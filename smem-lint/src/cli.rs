@@ -17,7 +17,10 @@ pub const EXIT_FINDINGS: u8 = 1;
 pub const EXIT_INPUT_ERROR: u8 = 2;
 
 #[derive(Parser, Debug)]
-#[command(version, about = "Does a CUTLASS GEMM configuration fit in shared memory? Exit codes: 0 clean, 1 findings, 2 usage or input error.")]
+#[command(
+    version,
+    about = "Does a CUTLASS GEMM configuration fit in shared memory? Exit codes: 0 clean, 1 findings, 2 usage or input error."
+)]
 pub struct Cli {
     /// When to use colour (also honours NO_COLOR and CLICOLOR).
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
@@ -262,7 +265,9 @@ where
             let _ = Cli::command().print_help();
             EXIT_INPUT_ERROR
         }
-        Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => workspace_check(manifest, *format),
+        Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => {
+            workspace_check(manifest, *format)
+        }
         Some(Command::Check { paths, format, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
             with_options(target, |o| check(&paths, *format, o))
@@ -278,20 +283,24 @@ where
             }
         }
         Some(Command::Emit { output: None, .. }) => {
-            eprintln!("error: emit needs -o FILE (or, under `cargo smem-lint`, no paths to regenerate the configured tables)");
+            eprintln!(
+                "error: emit needs -o FILE (or, under `cargo smem-lint`, no paths to regenerate the configured tables)"
+            );
             EXIT_INPUT_ERROR
         }
         Some(Command::Emit { paths, format, cpp_flavor, output: Some(output), check, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
             with_options(target, |o| emit_cmd(&paths, *format, *cpp_flavor, output, *check, o))
         }
-        Some(Command::Eval { file, cutlass, cutlass_include }) => match resolve_cutlass(*cutlass, cutlass_include.as_deref()) {
-            Ok(v) => eval(file, v),
-            Err(e) => {
-                eprintln!("error: {e}");
-                EXIT_INPUT_ERROR
+        Some(Command::Eval { file, cutlass, cutlass_include }) => {
+            match resolve_cutlass(*cutlass, cutlass_include.as_deref()) {
+                Ok(v) => eval(file, v),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    EXIT_INPUT_ERROR
+                }
             }
-        },
+        }
         Some(Command::Verify(args)) => crate::verify::cli::verify(args),
         Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
@@ -329,12 +338,17 @@ fn color_on_stdout() -> bool {
 pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>, String> {
     let files = collect_files(paths).map_err(|e| format!("cannot list files: {e}"))?;
     if files.is_empty() {
-        return Err(format!("no .toml configuration files under {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")));
+        return Err(format!(
+            "no .toml configuration files under {}",
+            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+        ));
     }
     files
         .iter()
         .map(|f| {
-            std::fs::read_to_string(f).map(|s| check_source(f, s, opts)).map_err(|e| format!("cannot read {}: {e}", f.display()))
+            std::fs::read_to_string(f)
+                .map(|s| check_source(f, s, opts))
+                .map_err(|e| format!("cannot read {}: {e}", f.display()))
         })
         .collect()
 }
@@ -349,7 +363,11 @@ pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
         OutputFormat::Human => {
             let width = 100;
             for r in reports {
-                let _ = write!(out, "{}", crate::diagnostics::render(&crate::diagnostics::diags(r), color_on_stdout(), width));
+                let _ = write!(
+                    out,
+                    "{}",
+                    crate::diagnostics::render(&crate::diagnostics::diags(r), color_on_stdout(), width)
+                );
             }
             let checked: usize = reports.iter().map(|r| r.checked).sum();
             let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
@@ -361,10 +379,18 @@ pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
             );
         }
         OutputFormat::Json => {
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&crate::diagnostics::to_json(reports)).unwrap_or_default());
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&crate::diagnostics::to_json(reports)).unwrap_or_default()
+            );
         }
         OutputFormat::Sarif => {
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&crate::diagnostics::to_sarif(reports)).unwrap_or_default());
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&crate::diagnostics::to_sarif(reports)).unwrap_or_default()
+            );
         }
     }
     if input_errors > 0 {
@@ -404,7 +430,8 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     let parsed = crate::config_file::parse(&source);
     if !parsed.errors.is_empty() {
-        let report = FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, ..FileReport::default() };
+        let report =
+            FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, ..FileReport::default() };
         eprint!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
         return EXIT_INPUT_ERROR;
     }
@@ -418,7 +445,12 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     let Some(entry) = entry else {
         let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(20).collect();
-        eprintln!("error: no kernel `{}` in {}; kernels: {}", kernel.unwrap_or_default(), file.display(), names.join(", "));
+        eprintln!(
+            "error: no kernel `{}` in {}; kernels: {}",
+            kernel.unwrap_or_default(),
+            file.display(),
+            names.join(", ")
+        );
         return EXIT_INPUT_ERROR;
     };
     let mut cfg = entry.config;
@@ -433,7 +465,9 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     let archs = if target.archs.is_empty() { entry.targets.clone() } else { target.archs.clone() };
     let result = match format {
         ExplainFormat::Table => crate::explain::table(&cfg, &archs),
-        ExplainFormat::Json => crate::explain::to_json(&cfg, &archs).map(|v| serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"),
+        ExplainFormat::Json => {
+            crate::explain::to_json(&cfg, &archs).map(|v| serde_json::to_string_pretty(&v).unwrap_or_default() + "\n")
+        }
     };
     match result {
         Ok(text) => {
@@ -519,7 +553,14 @@ pub fn write_table(
     Ok(TableOutcome::Written)
 }
 
-fn emit_cmd(paths: &[PathBuf], format: TableFormat, flavor: CppFlavor, output: &Path, check_only: bool, opts: &Options) -> u8 {
+fn emit_cmd(
+    paths: &[PathBuf],
+    format: TableFormat,
+    flavor: CppFlavor,
+    output: &Path,
+    check_only: bool,
+    opts: &Options,
+) -> u8 {
     let reports = match check_paths(paths, opts) {
         Ok(r) => r,
         Err(e) => {
@@ -577,7 +618,8 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
         return EXIT_INPUT_ERROR;
     }
     let archs = if archs.is_empty() { vec![Arch::Sm120, Arch::Sm121] } else { archs.to_vec() };
-    let default_note = format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
+    let default_note =
+        format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
     let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs);
     if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
         eprintln!("error: cannot write {}: {e}", output.display());
@@ -588,7 +630,8 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
 }
 
 fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
-    let input = if file.as_os_str() == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(file) };
+    let input =
+        if file.as_os_str() == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(file) };
     let input = match input {
         Ok(s) => s,
         Err(e) => {

@@ -60,7 +60,9 @@ pub fn largest_items(fp: &Footprint) -> String {
         .map(|(role, bytes)| {
             let per = fp.members.iter().find(|m| m.role == role).and_then(|m| m.per_stage);
             match per {
-                Some(p) if matches!(role, Role::OperandA | Role::OperandB | Role::ScaleFactorA | Role::ScaleFactorB) => {
+                Some(p)
+                    if matches!(role, Role::OperandA | Role::OperandB | Role::ScaleFactorA | Role::ScaleFactorB) =>
+                {
                     format!("{} {bytes} B ({} x {})", role.name(), p.stages, p.bytes_per_stage)
                 }
                 _ => format!("{} {bytes} B", role.name()),
@@ -85,11 +87,7 @@ pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
         Problem::ExceedsCap { needs, cap, over, auto_overflow } => {
             let mut help = Vec::new();
             if let Some(fp) = &f.footprint {
-                help.push(format!(
-                    "{} stages; largest items: {}",
-                    fp.stages,
-                    largest_items(fp)
-                ));
+                help.push(format!("{} stages; largest items: {}", fp.stages, largest_items(fp)));
             }
             if let Some(o) = auto_overflow {
                 help.push(format!(
@@ -113,7 +111,9 @@ pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
             u.detail.clone(),
             f.footprint.iter().map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes)).collect(),
         ),
-        Problem::NotModelled(e) => (format!("`{name}` cannot be checked: {}", e.message), "outside the model".into(), vec![e.hint.to_string()]),
+        Problem::NotModelled(e) => {
+            (format!("`{name}` cannot be checked: {}", e.message), "outside the model".into(), vec![e.hint.to_string()])
+        }
     };
     help.extend(suggestions_text(f));
     (message, label, (!help.is_empty()).then(|| help.join("\n")))
@@ -128,14 +128,7 @@ pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
             labels.push(LabeledSpan::new_with_span(Some(text.clone()), span.clone()));
         }
     }
-    Diag {
-        code: f.problem.code(),
-        severity: Severity::Error,
-        message,
-        labels,
-        help,
-        source: source.clone(),
-    }
+    Diag { code: f.problem.code(), severity: Severity::Error, message, labels, help, source: source.clone() }
 }
 
 /// An input error as a diagnostic.
@@ -172,7 +165,8 @@ fn severity(report: &FileReport, code: &str) -> Severity {
 /// Every diagnostic of a report, input errors first, in file order.
 pub fn diags(report: &FileReport) -> Vec<Diag> {
     let lang = if report.path.extension().is_some_and(|e| e == "rs") { "rust" } else { "toml" };
-    let source = Arc::new(NamedSource::new(report.path.display().to_string(), report.source.clone()).with_language(lang));
+    let source =
+        Arc::new(NamedSource::new(report.path.display().to_string(), report.source.clone()).with_language(lang));
     let mut out: Vec<Diag> = report.input_errors.iter().map(|e| input_diag(e, &source)).collect();
     let mut findings: Vec<&Finding> = report.findings.iter().collect();
     findings.sort_by_key(|f| f.span.start);

@@ -63,7 +63,8 @@ pub fn table(cfg: &KernelConfig, archs: &[Arch]) -> Result<String, ModelError> {
             Status::Rejected(_) => "does not compile".to_string(),
             Status::Unbuildable(_) => "cannot be built".to_string(),
         };
-        let largest = a.largest_fitting_stages.map(|n| format!("; largest stage count that fits: {n}")).unwrap_or_default();
+        let largest =
+            a.largest_fitting_stages.map(|n| format!("; largest stage count that fits: {n}")).unwrap_or_default();
         let _ = writeln!(s, "{arch}: {verdict}{largest}");
     }
     Ok(s)

@@ -4,8 +4,8 @@
 use serde_json::{json, Map, Value};
 
 use crate::model::{
-    assess, Cluster, CutlassVersion, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
-    StagePolicy, Status, Tile,
+    assess, Cluster, CutlassVersion, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output,
+    Schedule, StagePolicy, Status, Tile,
 };
 
 /// A line that could not be turned into a configuration.
@@ -28,7 +28,11 @@ fn text<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str)
     }
 }
 
-fn parsed<T: std::str::FromStr>(obj: &Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<T>, LineError>
+fn parsed<T: std::str::FromStr>(
+    obj: &Map<String, Value>,
+    id: &Option<String>,
+    key: &'static str,
+) -> Result<Option<T>, LineError>
 where
     T::Err: std::fmt::Display,
 {
@@ -51,11 +55,16 @@ fn triple(obj: &Map<String, Value>, id: &Option<String>, key: &'static str) -> R
 
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
-    let value: Value = serde_json::from_str(line)
-        .map_err(|e| LineError { id: None, field: None, message: format!("not valid JSON: {e}") })?;
-    let obj = value
-        .as_object()
-        .ok_or_else(|| LineError { id: None, field: None, message: "expected a JSON object".into() })?;
+    let value: Value = serde_json::from_str(line).map_err(|e| LineError {
+        id: None,
+        field: None,
+        message: format!("not valid JSON: {e}"),
+    })?;
+    let obj = value.as_object().ok_or_else(|| LineError {
+        id: None,
+        field: None,
+        message: "expected a JSON object".into(),
+    })?;
     let id = obj.get("id").map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()));
     let id = &id;
     let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
@@ -86,19 +95,36 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
     let family = match (text(obj, id, "family")?, granularity) {
         (None | Some("blockscaled"), None) => Family::BlockScaled,
         (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
-        (Some("blockwise"), None) => return Err(err(id, "granularity", "the blockwise family needs \"granularity\": [gM, gN, gK]")),
+        (Some("blockwise"), None) => {
+            return Err(err(id, "granularity", "the blockwise family needs \"granularity\": [gM, gN, gK]"))
+        }
         (Some("f8f6f4"), None) => Family::F8f6f4,
         (f @ (Some("blockscaled" | "f8f6f4") | None), Some(_)) => {
-            return Err(err(id, "granularity", format!("\"granularity\" is only meaningful for the blockwise family, not {}", f.unwrap_or("blockscaled"))))
+            return Err(err(
+                id,
+                "granularity",
+                format!(
+                    "\"granularity\" is only meaningful for the blockwise family, not {}",
+                    f.unwrap_or("blockscaled")
+                ),
+            ))
         }
         (Some(other), _) => {
-            return Err(err(id, "family", format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", "))))
+            return Err(err(
+                id,
+                "family",
+                format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", ")),
+            ))
         }
     };
     let epilogue = match text(obj, id, "epilogue")? {
         None => crate::model::Epilogue::Builder,
         Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
-            err(id, "epilogue", format!("unknown epilogue `{e}`; expected one of: {}", crate::model::Epilogue::NAMES.join(", ")))
+            err(
+                id,
+                "epilogue",
+                format!("unknown epilogue `{e}`; expected one of: {}", crate::model::Epilogue::NAMES.join(", ")),
+            )
         })?,
     };
     Ok((
@@ -155,7 +181,6 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
 pub fn fusion_name(f: Fusion) -> Option<String> {
     (f != Fusion::Default).then(|| f.name())
 }
-
 
 /// Evaluate every line of a JSON-lines text; returns the output lines and the errors (with 1-based
 /// line numbers). Blank lines are skipped.

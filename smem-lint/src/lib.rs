@@ -22,27 +22,27 @@
 pub use checked::{table_entry, SmemChecked};
 
 #[cfg(feature = "cli")]
-pub mod config_file;
+pub mod atomic;
 #[cfg(feature = "cli")]
 pub mod check;
-#[cfg(feature = "cli")]
-pub mod diagnostics;
+mod checked;
 #[cfg(feature = "cli")]
 pub mod cli;
-mod checked;
-pub mod emit;
-pub mod import;
 #[cfg(feature = "cli")]
-pub mod verify;
-pub mod markers;
+pub mod config_file;
+#[cfg(feature = "cli")]
+pub mod diagnostics;
+pub mod emit;
 #[cfg(feature = "cli")]
 pub mod explain;
-#[cfg(feature = "cli")]
-pub mod atomic;
+pub mod import;
+pub mod markers;
 pub mod model;
 #[cfg(feature = "rust-attr")]
 pub mod rust_attr;
 pub mod suggest;
+#[cfg(feature = "cli")]
+pub mod verify;
 #[cfg(feature = "cli")]
 pub mod workspace;
 

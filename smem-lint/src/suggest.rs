@@ -51,9 +51,12 @@ impl Suggestion {
 /// The suggestion, if `config` compiles, can be built and fits `arch`'s cap.
 fn try_fit(change: Change, config: KernelConfig, arch: Arch) -> Option<Suggestion> {
     match crate::model::evaluate(&config).ok()? {
-        Evaluation::Compiled(f) if f.unbuildable.is_none() && f.kernel_bytes <= arch.smem_cap() => {
-            Some(Suggestion { change, config, kernel_bytes: f.kernel_bytes, headroom: arch.smem_cap() - f.kernel_bytes })
-        }
+        Evaluation::Compiled(f) if f.unbuildable.is_none() && f.kernel_bytes <= arch.smem_cap() => Some(Suggestion {
+            change,
+            config,
+            kernel_bytes: f.kernel_bytes,
+            headroom: arch.smem_cap() - f.kernel_bytes,
+        }),
         _ => None,
     }
 }
@@ -98,11 +101,18 @@ pub fn suggestions(cfg: &KernelConfig, a: &Assessment) -> Vec<Suggestion> {
     if rejected {
         // The newest release whose headers differ in a way that makes this configuration fit.
         let own = cfg.cutlass.headers();
-        out.extend(CutlassVersion::ALL.iter().rev().filter(|v| v.headers() != own).find_map(|&v| {
-            try_fit(Change::Cutlass(v), KernelConfig { cutlass: v, ..*cfg }, arch)
-        }));
+        out.extend(
+            CutlassVersion::ALL
+                .iter()
+                .rev()
+                .filter(|v| v.headers() != own)
+                .find_map(|&v| try_fit(Change::Cutlass(v), KernelConfig { cutlass: v, ..*cfg }, arch)),
+        );
     }
-    if let Some(s) = smaller_tiles(cfg.tile).into_iter().find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch)) {
+    if let Some(s) = smaller_tiles(cfg.tile)
+        .into_iter()
+        .find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch))
+    {
         out.push(s);
     }
     out.truncate(4);
@@ -118,7 +128,14 @@ mod tests {
     fn every_suggestion_fits_and_the_stage_count_comes_first() {
         let cfg = KernelConfig {
             stages: StagePolicy::Fixed(4),
-            ..KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Bf16, Output::Bf16, Tile { m: 128, n: 256, k: 128 })
+            ..KernelConfig::sm120(
+                KernelKind::Dense,
+                Operand::Nvfp4,
+                Operand::Nvfp4,
+                Output::Bf16,
+                Output::Bf16,
+                Tile { m: 128, n: 256, k: 128 },
+            )
         };
         let s = suggestions(&cfg, &assess(&cfg, Arch::Sm120).unwrap());
         assert!(matches!(s[0].change, Change::Stages(3)), "{s:?}");

@@ -8,8 +8,8 @@ use toml::Spanned;
 
 use super::{error, InputError, InputErrorKind};
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output,
-    ParseError, Schedule, StagePolicy, Tile,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind,
+    Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
 };
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
@@ -80,8 +80,25 @@ pub struct Point {
 }
 
 const KEYS: [&str; 19] = [
-    "name", "arch", "cutlass", "family", "granularity", "kernel", "a", "b", "c", "d", "operands", "outputs", "tile",
-    "cluster", "schedule", "stages", "carveout", "fusion", "epilogue",
+    "name",
+    "arch",
+    "cutlass",
+    "family",
+    "granularity",
+    "kernel",
+    "a",
+    "b",
+    "c",
+    "d",
+    "operands",
+    "outputs",
+    "tile",
+    "cluster",
+    "schedule",
+    "stages",
+    "carveout",
+    "fusion",
+    "epilogue",
 ];
 
 const KEY_HELP: &str = "keys: name, arch, cutlass, family, granularity, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, stages, carveout, fusion, epilogue";
@@ -146,7 +163,13 @@ fn triple(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 3], InputError> {
     for (o, x) in out.iter_mut().zip(arr.iter()) {
         *o = integer(x, key)?;
         if *o == 0 {
-            return Err(error(InputErrorKind::InvalidValue, x.span(), format!("`{key}` extents must be positive"), "zero", None));
+            return Err(error(
+                InputErrorKind::InvalidValue,
+                x.span(),
+                format!("`{key}` extents must be positive"),
+                "zero",
+                None,
+            ));
         }
     }
     Ok(out)
@@ -168,7 +191,10 @@ fn stages(v: &Spanned<DeValue<'_>>) -> Result<StagePolicy, InputError> {
 fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
     match v.get_ref() {
         DeValue::String(s) => Epilogue::from_name(s).ok_or_else(|| {
-            parse_err(v.span(), ParseError::new("epilogue", s, Epilogue::NAMES.into_iter().chain(["{ smem_bytes = N }"])))
+            parse_err(
+                v.span(),
+                ParseError::new("epilogue", s, Epilogue::NAMES.into_iter().chain(["{ smem_bytes = N }"])),
+            )
         }),
         DeValue::Table(t) => {
             let mut bytes = None;
@@ -186,7 +212,13 @@ fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
                 }
             }
             bytes.map(|smem_bytes| Epilogue::Declared { smem_bytes }).ok_or_else(|| {
-                error(InputErrorKind::Missing, v.span(), "a declared epilogue needs `smem_bytes`", "missing smem_bytes", None)
+                error(
+                    InputErrorKind::Missing,
+                    v.span(),
+                    "a declared epilogue needs `smem_bytes`",
+                    "missing smem_bytes",
+                    None,
+                )
             })
         }
         other => Err(type_err(v.span(), "epilogue", "\"builder\" or { smem_bytes = N }", other)),
@@ -219,9 +251,15 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
                 type_err(v.span(), key, if key == "operands" { "a pair [a, b]" } else { "a pair [c, d]" }, v.get_ref())
             })?;
             if key == "operands" {
-                Ok(vec![(Value::A(parsed(&pair[0], key)?), pair[0].span()), (Value::B(parsed(&pair[1], key)?), pair[1].span())])
+                Ok(vec![
+                    (Value::A(parsed(&pair[0], key)?), pair[0].span()),
+                    (Value::B(parsed(&pair[1], key)?), pair[1].span()),
+                ])
             } else {
-                Ok(vec![(Value::C(parsed(&pair[0], key)?), pair[0].span()), (Value::D(parsed(&pair[1], key)?), pair[1].span())])
+                Ok(vec![
+                    (Value::C(parsed(&pair[0], key)?), pair[0].span()),
+                    (Value::D(parsed(&pair[1], key)?), pair[1].span()),
+                ])
             }
         }
         "tile" => {
@@ -245,7 +283,9 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
 fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
     let Some(arr) = v.as_array() else { return false };
     match key {
-        "tile" | "cluster" | "granularity" | "operands" | "outputs" => arr.first().is_some_and(|x| x.get_ref().is_array()),
+        "tile" | "cluster" | "granularity" | "operands" | "outputs" => {
+            arr.first().is_some_and(|x| x.get_ref().is_array())
+        }
         "epilogue" => true,
         _ => true,
     }
@@ -290,7 +330,13 @@ impl Settings {
             let result = if scope == Scope::Sweep && is_list_of_alternatives(key, v.get_ref()) {
                 let items = v.get_ref().as_array().map(|a| a.iter().collect::<Vec<_>>()).unwrap_or_default();
                 if items.is_empty() {
-                    Err(error(InputErrorKind::InvalidValue, v.span(), format!("`{key}` sweeps over nothing"), "empty list", None))
+                    Err(error(
+                        InputErrorKind::InvalidValue,
+                        v.span(),
+                        format!("`{key}` sweeps over nothing"),
+                        "empty list",
+                        None,
+                    ))
                 } else {
                     items.into_iter().map(|x| alternative(key, x)).collect::<Result<Vec<_>, _>>()
                 }
@@ -429,7 +475,10 @@ impl Point {
                 return Err(error(
                     InputErrorKind::InvalidValue,
                     span,
-                    format!("`granularity` is only meaningful for the blockwise family, not {}", f.map_or("blockscaled", |(n, _)| n)),
+                    format!(
+                        "`granularity` is only meaningful for the blockwise family, not {}",
+                        f.map_or("blockscaled", |(n, _)| n)
+                    ),
                     "not a blockwise kernel",
                     Some("set `family = \"blockwise\"` or remove `granularity`".into()),
                 ))

@@ -184,11 +184,18 @@ fn wrong_type(span: Range<usize>, message: &str, found: &DeValue<'_>) -> InputEr
     error(InputErrorKind::WrongType, span, message, format!("found {}", found.type_str()), None)
 }
 
-fn tables_of<'a, 'i>(value: &'a Spanned<DeValue<'i>>, errors: &mut Vec<InputError>) -> Option<Vec<&'a Spanned<DeValue<'i>>>> {
+fn tables_of<'a, 'i>(
+    value: &'a Spanned<DeValue<'i>>,
+    errors: &mut Vec<InputError>,
+) -> Option<Vec<&'a Spanned<DeValue<'i>>>> {
     match value.get_ref() {
         DeValue::Array(items) => Some(items.iter().collect()),
         other => {
-            errors.push(wrong_type(value.span(), "`kernel` and `sweep` are arrays of tables: write `[[kernel]]`", other));
+            errors.push(wrong_type(
+                value.span(),
+                "`kernel` and `sweep` are arrays of tables: write `[[kernel]]`",
+                other,
+            ));
             None
         }
     }
@@ -230,7 +237,8 @@ fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Set
     for p in points {
         match p.build(&name_span) {
             Ok((config, targets, spans)) => {
-                let full = if single { identifier(&name) } else { identifier(&format!("{name}_{}", point_suffix(&config))) };
+                let full =
+                    if single { identifier(&name) } else { identifier(&format!("{name}_{}", point_suffix(&config))) };
                 out.entries.push(Entry { name: full, config, targets, spans, name_span: name_span.clone() });
             }
             Err(e) => {

@@ -126,14 +126,20 @@ pub enum Layout {
 impl FromStr for KernelKind {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|k| k.name() == s.trim()).ok_or_else(|| ParseError::new("kernel kind", s, Self::ALL.map(Self::name)))
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| ParseError::new("kernel kind", s, Self::ALL.map(Self::name)))
     }
 }
 
 impl FromStr for Schedule {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|k| k.name() == s.trim()).ok_or_else(|| ParseError::new("schedule", s, Self::ALL.map(Self::name)))
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| ParseError::new("schedule", s, Self::ALL.map(Self::name)))
     }
 }
 
@@ -225,7 +231,14 @@ impl Fusion {
 impl FromStr for Fusion {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let expected = ["default", "linear-combination", "block-scale-factor", "per-col-bias-bf16", "per-col-bias-f16", "per-col-bias-f32"];
+        let expected = [
+            "default",
+            "linear-combination",
+            "block-scale-factor",
+            "per-col-bias-bf16",
+            "per-col-bias-f16",
+            "per-col-bias-f32",
+        ];
         match s.trim() {
             "default" => Ok(Fusion::Default),
             "linear-combination" => Ok(Fusion::LinearCombination),

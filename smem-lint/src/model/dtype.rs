@@ -146,15 +146,8 @@ pub enum Output {
 }
 
 impl Output {
-    pub const ALL: [Output; 7] = [
-        Output::Void,
-        Output::Bf16,
-        Output::F16,
-        Output::F32,
-        Output::E4m3,
-        Output::E5m2,
-        Output::Nvfp4,
-    ];
+    pub const ALL: [Output; 7] =
+        [Output::Void, Output::Bf16, Output::F16, Output::F32, Output::E4m3, Output::E5m2, Output::Nvfp4];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -217,7 +210,6 @@ macro_rules! name_parsing {
         }
     };
 }
-
 
 name_parsing!(Operand, "operand type");
 name_parsing!(Output, "output type");

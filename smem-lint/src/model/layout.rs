@@ -140,9 +140,7 @@ impl Node {
     pub fn align(&self) -> u64 {
         match &self.kind {
             NodeKind::Leaf { align, .. } => *align,
-            NodeKind::Struct { min_align, fields } => {
-                fields.iter().map(Field::align).fold(*min_align, u64::max)
-            }
+            NodeKind::Struct { min_align, fields } => fields.iter().map(Field::align).fold(*min_align, u64::max),
             NodeKind::Union { fields, .. } => fields.iter().map(Field::align).fold(1, u64::max),
         }
     }

@@ -16,7 +16,10 @@ pub mod release;
 pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
-pub use config::{Cluster, CutlassVersion, Epilogue, Family, Fusion, Granularity, MoeFusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy, Tile};
+pub use config::{
+    Cluster, CutlassVersion, Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, MoeFusion,
+    Schedule, StagePolicy, Tile,
+};
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};

@@ -92,8 +92,18 @@ impl CutlassVersion {
         use CutlassVersion as V;
         let mx_ptr_array_schedules = match self {
             V::V3_9_0 | V::V3_9_1 | V::V3_9_2 | V::V4_0_0 | V::V4_1_0 => MxPtrArraySchedules::Unlisted,
-            V::V4_2_0 | V::V4_2_1 | V::V4_2_2 | V::V4_3_0 | V::V4_3_1 | V::V4_3_2 | V::V4_3_3 | V::V4_3_4 | V::V4_3_5
-            | V::V4_3_6 | V::V4_4_0 | V::V4_4_1 => MxPtrArraySchedules::CheckedOnly,
+            V::V4_2_0
+            | V::V4_2_1
+            | V::V4_2_2
+            | V::V4_3_0
+            | V::V4_3_1
+            | V::V4_3_2
+            | V::V4_3_3
+            | V::V4_3_4
+            | V::V4_3_5
+            | V::V4_3_6
+            | V::V4_4_0
+            | V::V4_4_1 => MxPtrArraySchedules::CheckedOnly,
             _ => MxPtrArraySchedules::Accepted,
         };
         let stage_barriers_rounded_to_128 = matches!(self, V::V4_2_2) || self.at_least(V::V4_3_6);
@@ -129,16 +139,20 @@ impl CutlassVersion {
         let define = |name: &str| {
             version_h
                 .lines()
-                .find_map(|l| l.trim().strip_prefix("#define ").and_then(|r| r.strip_prefix(name)).map(|v| v.trim().to_string()))
+                .find_map(|l| {
+                    l.trim().strip_prefix("#define ").and_then(|r| r.strip_prefix(name)).map(|v| v.trim().to_string())
+                })
                 .and_then(|v| v.parse::<u32>().ok())
         };
-        let (major, minor, patch) = match (define("CUTLASS_MAJOR "), define("CUTLASS_MINOR "), define("CUTLASS_PATCH ")) {
+        let (major, minor, patch) = match (define("CUTLASS_MAJOR "), define("CUTLASS_MINOR "), define("CUTLASS_PATCH "))
+        {
             (Some(a), Some(b), Some(c)) => (a, b, c),
             _ => return Err("cutlass/version.h does not define CUTLASS_MAJOR, CUTLASS_MINOR and CUTLASS_PATCH".into()),
         };
         let stated = format!("{major}.{minor}.{patch}");
         let v: CutlassVersion = stated.parse().map_err(|e: ParseError| e.to_string())?;
-        if v == CutlassVersion::V4_0_0 && dispatch_policy.is_some_and(|d| d.contains("struct KernelPtrArrayMultistage")) {
+        if v == CutlassVersion::V4_0_0 && dispatch_policy.is_some_and(|d| d.contains("struct KernelPtrArrayMultistage"))
+        {
             return Ok(CutlassVersion::V4_1_0);
         }
         Ok(v)
@@ -186,14 +200,20 @@ mod tests {
     #[test]
     fn version_header_4_1_0_is_told_apart_by_content() {
         let h = "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 0\n#define CUTLASS_PATCH 0 \n";
-        assert_eq!(CutlassVersion::from_version_header(h, Some("struct KernelMultistage {};")), Ok(CutlassVersion::V4_0_0));
+        assert_eq!(
+            CutlassVersion::from_version_header(h, Some("struct KernelMultistage {};")),
+            Ok(CutlassVersion::V4_0_0)
+        );
         assert_eq!(
             CutlassVersion::from_version_header(h, Some("struct KernelPtrArrayMultistage { };")),
             Ok(CutlassVersion::V4_1_0)
         );
-        assert!(CutlassVersion::from_version_header("#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 8\n#define CUTLASS_PATCH 0\n", None)
-            .unwrap_err()
-            .contains("4.7.0"));
+        assert!(CutlassVersion::from_version_header(
+            "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 8\n#define CUTLASS_PATCH 0\n",
+            None
+        )
+        .unwrap_err()
+        .contains("4.7.0"));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! A configuration against an architecture's shared-memory cap.
 
-use super::{evaluate, Arch, ConfigField, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Unbuildable};
+use super::{
+    evaluate, Arch, ConfigField, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Unbuildable,
+};
 
 /// The verdict for one configuration on one architecture.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +82,9 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
 fn largest_fitting_stages(cfg: &KernelConfig, cap: u64, start: Option<u64>) -> Result<Option<u64>, ModelError> {
     const MAX: u32 = 64;
     let fits = |s: u32| -> Result<bool, ModelError> {
-        Ok(matches!(evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg })?, Evaluation::Compiled(f) if f.kernel_bytes <= cap))
+        Ok(
+            matches!(evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg })?, Evaluation::Compiled(f) if f.kernel_bytes <= cap),
+        )
     };
     let mut s = start.map_or(2, |s| s.clamp(2, u64::from(MAX)) as u32);
     if fits(s)? {

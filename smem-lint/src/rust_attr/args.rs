@@ -33,13 +33,29 @@ impl Spec {
 }
 
 pub const KEYS: &[&str] = &[
-    "cutlass", "family", "granularity", "kernel", "a", "b", "c", "d", "tile", "cluster", "schedule", "stages", "carveout", "fusion",
-    "epilogue", "epilogue_smem_bytes",
+    "cutlass",
+    "family",
+    "granularity",
+    "kernel",
+    "a",
+    "b",
+    "c",
+    "d",
+    "tile",
+    "cluster",
+    "schedule",
+    "stages",
+    "carveout",
+    "fusion",
+    "epilogue",
+    "epilogue_smem_bytes",
 ];
 
 fn value(expr: &Expr) -> syn::Result<Value> {
     match expr {
-        Expr::Path(p) if p.path.get_ident().is_some() => Ok(Value::Word(p.path.get_ident().map(|i| i.to_string()).unwrap_or_default())),
+        Expr::Path(p) if p.path.get_ident().is_some() => {
+            Ok(Value::Word(p.path.get_ident().map(|i| i.to_string()).unwrap_or_default()))
+        }
         Expr::Lit(l) => match &l.lit {
             Lit::Str(s) => Ok(Value::Word(s.value())),
             Lit::Int(i) => i.base10_parse().map(Value::Int),
@@ -82,7 +98,10 @@ pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
             Meta::NameValue(nv) => {
                 let key = nv.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
                 if !KEYS.contains(&key.as_str()) {
-                    push(syn::Error::new(nv.path.span(), format!("unknown argument `{key}`; expected one of: {}", KEYS.join(", "))));
+                    push(syn::Error::new(
+                        nv.path.span(),
+                        format!("unknown argument `{key}`; expected one of: {}", KEYS.join(", ")),
+                    ));
                     continue;
                 }
                 if spec.pairs.iter().any(|(k, _, _)| *k == key) {

@@ -39,7 +39,9 @@ fn field_value(name: &str, ty: &Type) -> syn::Result<Value> {
             .args
             .iter()
             .map(|a| match a {
-                GenericArgument::Const(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. })) => i.base10_parse::<u64>(),
+                GenericArgument::Const(syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. })) => {
+                    i.base10_parse::<u64>()
+                }
                 other => Err(syn::Error::new(other.span(), "expected an integer")),
             })
             .collect::<syn::Result<Vec<u64>>>()?,

@@ -24,7 +24,10 @@ pub struct Issue {
 impl Issue {
     /// Whether the issue is about the input (malformed or unknown), not the kernel.
     pub fn is_input_error(&self) -> bool {
-        matches!(self.code, "smem::invalid-attribute" | "smem::unknown-value" | "smem::invalid-value" | "smem::missing-key")
+        matches!(
+            self.code,
+            "smem::invalid-attribute" | "smem::unknown-value" | "smem::invalid-value" | "smem::missing-key"
+        )
     }
 }
 

@@ -2,12 +2,12 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::Span;
 use crate::model::{
-    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind, Operand, Output,
-    StagePolicy, Status, Tile,
+    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind,
+    Operand, Output, StagePolicy, Status, Tile,
 };
 use crate::suggest::suggestions;
+use proc_macro2::Span;
 
 use super::args::{Spec, Value};
 use super::Issue;
@@ -84,7 +84,9 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
         }
         "stages" => {
             cfg.stages = match v {
-                Value::Int(n) => StagePolicy::Fixed(u32::try_from(*n).map_err(|_| "stage count out of range".to_string())?),
+                Value::Int(n) => {
+                    StagePolicy::Fixed(u32::try_from(*n).map_err(|_| "stage count out of range".to_string())?)
+                }
                 Value::Word(w) => w.parse().map_err(parse_err)?,
                 Value::Ints(_) => return Err("`stages` expects an integer or \"auto\"".into()),
             }
@@ -121,14 +123,25 @@ fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static s
     cfg.family = match (family, granularity) {
         (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
         (Some("blockwise"), None) => {
-            return Err(("family", "the blockwise family needs `granularity = [gM, gN, gK]` (the scale block in elements)".into()))
+            return Err((
+                "family",
+                "the blockwise family needs `granularity = [gM, gN, gK]` (the scale block in elements)".into(),
+            ))
         }
         (f, Some(_)) => {
-            return Err(("granularity", format!("`granularity` is only meaningful with family = \"blockwise\", not {}", f.unwrap_or("blockscaled"))))
+            return Err((
+                "granularity",
+                format!(
+                    "`granularity` is only meaningful with family = \"blockwise\", not {}",
+                    f.unwrap_or("blockscaled")
+                ),
+            ))
         }
         (Some("f8f6f4"), None) => Family::F8f6f4,
         (None | Some("blockscaled"), None) => Family::BlockScaled,
-        (Some(other), None) => return Err(("family", format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", ")))),
+        (Some(other), None) => {
+            return Err(("family", format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", "))))
+        }
     };
     Ok(())
 }
@@ -151,7 +164,14 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     if let Some((_, s)) = spec.archs.first() {
         spans.insert(ConfigField::Arch, *s);
     }
-    let mut cfg = KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, Output::Void, Output::Bf16, Tile { m: 0, n: 0, k: 0 });
+    let mut cfg = KernelConfig::sm120(
+        KernelKind::Dense,
+        Operand::Nvfp4,
+        Operand::Nvfp4,
+        Output::Void,
+        Output::Bf16,
+        Tile { m: 0, n: 0, k: 0 },
+    );
     for (key, v, span) in &spec.pairs {
         spans.insert(field_of(key), *span);
         if let Err(msg) = apply(&mut cfg, key, v) {
@@ -164,7 +184,11 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
-            errors.push(name.span(), "smem::missing-key", format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"));
+            errors.push(
+                name.span(),
+                "smem::missing-key",
+                format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"),
+            );
         }
     }
     if !errors.0.is_empty() {
@@ -188,20 +212,42 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
                 }
                 Status::ExceedsCap { over } => {
                     let f = a.footprint.as_ref().expect("compiled");
-                    let auto = a.auto_overflow.map(|o| format!(" (CUTLASS's automatic stage count picks {} stages)", o.auto_stages)).unwrap_or_default();
-                    let span = if matches!(c.stages, StagePolicy::Fixed(_)) { span_of(ConfigField::Stages) } else { span_of(ConfigField::Tile) };
-                    let code = if a.auto_overflow.is_some() { "smem::auto-stages-overflow" } else { "smem::exceeds-cap" };
+                    let auto = a
+                        .auto_overflow
+                        .map(|o| format!(" (CUTLASS's automatic stage count picks {} stages)", o.auto_stages))
+                        .unwrap_or_default();
+                    let span = if matches!(c.stages, StagePolicy::Fixed(_)) {
+                        span_of(ConfigField::Stages)
+                    } else {
+                        span_of(ConfigField::Tile)
+                    };
+                    let code =
+                        if a.auto_overflow.is_some() { "smem::auto-stages-overflow" } else { "smem::exceeds-cap" };
                     (span, format!("`{name}` needs {} bytes of shared memory with {} stages{auto}: cap {} on {{archs}}, over by {over} bytes", f.kernel_bytes, f.stages, a.cap), code)
                 }
                 Status::Rejected(r) => {
-                    let span = if r.at == ConfigField::Stages && !stages_written { span_of(ConfigField::Tile) } else { span_of(r.at) };
-                    (span, format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail), "smem::cutlass-rejects")
+                    let span = if r.at == ConfigField::Stages && !stages_written {
+                        span_of(ConfigField::Tile)
+                    } else {
+                        span_of(r.at)
+                    };
+                    (
+                        span,
+                        format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail),
+                        "smem::cutlass-rejects",
+                    )
                 }
-                Status::Unbuildable(u) => (span_of(u.at), format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail), "smem::unbuildable"),
+                Status::Unbuildable(u) => (
+                    span_of(u.at),
+                    format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail),
+                    "smem::unbuildable",
+                ),
             },
         };
         let hint = match &assessed {
-            Ok(a) => suggestions(&c, a).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default(),
+            Ok(a) => {
+                suggestions(&c, a).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default()
+            }
             Err(_) => String::new(),
         };
         let full = format!("{msg}{hint}");

@@ -21,7 +21,11 @@ fn load(files: &[PathBuf], with_results: bool) -> Result<(Items, Vec<Measured>),
             let parsed = crate::config_file::parse(&text);
             if let Some(e) = parsed.errors.first() {
                 let (line, col) = crate::config_file::line_col(&text, e.span.start);
-                return Err(format!("{}:{line}:{col}: {} (run `smem-lint check` for all problems)", f.display(), e.message));
+                return Err(format!(
+                    "{}:{line}:{col}: {} (run `smem-lint check` for all problems)",
+                    f.display(),
+                    e.message
+                ));
             }
             for e in parsed.entries {
                 if !items.iter().any(|(_, c)| *c == e.config) {
@@ -60,7 +64,14 @@ pub fn render(report: &Report) -> String {
         s.push_str(&format!("  {field:<15} {:>5} / {:<5} agree\n", a.agree, a.of));
     }
     for m in &report.mismatches {
-        s.push_str(&format!("\nMISMATCH {} ({}): {}: model {}, measured {}\n", m.id, m.config.label(), m.field, m.model, m.measured));
+        s.push_str(&format!(
+            "\nMISMATCH {} ({}): {}: model {}, measured {}\n",
+            m.id,
+            m.config.label(),
+            m.field,
+            m.model,
+            m.measured
+        ));
         if let Ok(t) = crate::explain::table(&m.config, &[m.config.arch]) {
             for l in t.lines() {
                 s.push_str(&format!("    {l}\n"));
@@ -106,16 +117,21 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         let needs_trtllm = items.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. }));
         let extra_args = match (&args.trtllm_include, needs_trtllm) {
             (Some(dir), _) => vec![format!("-I{}", dir.display())],
-            (None, true) => return Err("TensorRT-LLM MoE epilogues need --trtllm-include DIR (cutlass_extensions/include)".into()),
+            (None, true) => {
+                return Err("TensorRT-LLM MoE epilogues need --trtllm-include DIR (cutlass_extensions/include)".into())
+            }
             (None, false) => Vec::new(),
         };
-        let compiler = nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
+        let compiler =
+            nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
         let dir = nvcc::TempDir::new().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
         let bar = std::io::stderr().is_terminal().then(|| {
             let b = indicatif::ProgressBar::new(items.len() as u64);
             b.set_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} configurations, {elapsed} elapsed, ETA {eta}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} configurations, {elapsed} elapsed, ETA {eta}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
             );
             b
         });
@@ -147,7 +163,8 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
                 }
             }
         };
-        let out = measure(&items, &Measure { compiler: &compiler, jobs, batch: args.batch, on_settle: &on_settle }, &dir.0);
+        let out =
+            measure(&items, &Measure { compiler: &compiler, jobs, batch: args.batch, on_settle: &on_settle }, &dir.0);
         if let Some(p) = &partial {
             let _ = std::fs::remove_file(p);
         }

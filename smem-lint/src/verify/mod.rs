@@ -5,8 +5,8 @@
 //! the model field by field against measurements, whoever made them; [`record_line`] writes
 //! measurements in the format of `tests/data`.
 
-pub mod nvcc;
 pub mod cli;
+pub mod nvcc;
 pub mod probe;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,11 +19,20 @@ use crate::model::{Evaluation, KernelConfig, ModelError, StagePolicy};
 /// What the compiler said about one configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MeasuredResult {
-    Compiled { kernel_bytes: u64, mainloop_bytes: u64, epilogue_bytes: u64, stages: u64 },
+    Compiled {
+        kernel_bytes: u64,
+        mainloop_bytes: u64,
+        epilogue_bytes: u64,
+        stages: u64,
+    },
     /// CUTLASS rejected it; the compiler's first error line.
-    Rejected { error: String },
+    Rejected {
+        error: String,
+    },
     /// Nothing was learnt (timeout, nvcc could not run).
-    Failed { error: String },
+    Failed {
+        error: String,
+    },
 }
 
 /// One measured configuration.
@@ -85,13 +94,21 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                         for &i in &batch {
                             let r = parsed.iter().find(|p| p.0 == i).map_or_else(
                                 || MeasuredResult::Failed { error: "the probe printed nothing for it".into() },
-                                |&(_, k, ml, e, st)| MeasuredResult::Compiled { kernel_bytes: k, mainloop_bytes: ml, epilogue_bytes: e, stages: st },
+                                |&(_, k, ml, e, st)| MeasuredResult::Compiled {
+                                    kernel_bytes: k,
+                                    mainloop_bytes: ml,
+                                    epilogue_bytes: e,
+                                    stages: st,
+                                },
                             );
                             settle(i, r);
                         }
                     }
                     Err(error) if batch.len() == 1 => {
-                        let r = if error.starts_with("nvcc timed out") || error.starts_with("cannot run") || error.starts_with("the probe failed") {
+                        let r = if error.starts_with("nvcc timed out")
+                            || error.starts_with("cannot run")
+                            || error.starts_with("the probe failed")
+                        {
                             MeasuredResult::Failed { error }
                         } else {
                             MeasuredResult::Rejected { error }
@@ -171,8 +188,12 @@ pub fn compare(measured: &[Measured], model: impl Fn(&KernelConfig) -> Result<Ev
         r.fields.push((field, Agreement::default()));
     }
     for m in measured {
-        let mismatch = |field: &'static str, model: String, measured: String| {
-            Mismatch { id: m.id.clone(), config: m.config, field, model, measured }
+        let mismatch = |field: &'static str, model: String, measured: String| Mismatch {
+            id: m.id.clone(),
+            config: m.config,
+            field,
+            model,
+            measured,
         };
         let eval = model(&m.config);
         match (&m.result, eval) {
@@ -181,7 +202,10 @@ pub fn compare(measured: &[Measured], model: impl Fn(&KernelConfig) -> Result<Ev
                 r.tally("compiles", false);
                 r.mismatches.push(mismatch("compiles", format!("not modelled: {e}"), describe(&m.result)));
             }
-            (MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages }, Ok(Evaluation::Compiled(f))) => {
+            (
+                MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages },
+                Ok(Evaluation::Compiled(f)),
+            ) => {
                 r.tally("compiles", true);
                 for (field, model, measured) in [
                     ("kernel_bytes", f.kernel_bytes, *kernel_bytes),

@@ -32,7 +32,9 @@ pub fn find_nvcc(explicit: Option<&Path>) -> Result<PathBuf, String> {
         }
     }
     // pip's nvidia-cuda-nvcc wheel: site-packages/nvidia/cu13/bin/nvcc (CUDA 13) or .../cuda_nvcc/bin/nvcc (12).
-    if let Ok(out) = Command::new("python3").args(["-c", "import sys; print('\\n'.join(sys.path))"]).stderr(Stdio::null()).output() {
+    if let Ok(out) =
+        Command::new("python3").args(["-c", "import sys; print('\\n'.join(sys.path))"]).stderr(Stdio::null()).output()
+    {
         for dir in String::from_utf8_lossy(&out.stdout).lines().filter(|l| !l.is_empty()) {
             for sub in ["nvidia/cu13/bin/nvcc", "nvidia/cuda_nvcc/bin/nvcc", "nvidia/cu12/bin/nvcc"] {
                 let c = Path::new(dir).join(sub);
@@ -60,7 +62,8 @@ pub struct TempDir(pub PathBuf);
 
 impl TempDir {
     pub fn new() -> std::io::Result<Self> {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let nanos =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
         let dir = std::env::temp_dir().join(format!("smem-lint-verify-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         Ok(TempDir(dir))
@@ -141,7 +144,8 @@ impl Compiler {
         ];
         args.extend(self.extra_args.iter().map(|a| std::ffi::OsStr::new(a.as_str())));
         args.extend(["-o".as_ref(), exe.as_os_str(), src.as_os_str()]);
-        let out = run(&self.nvcc, &args, self.timeout).map_err(|e| format!("cannot run {}: {e}", self.nvcc.display()))?;
+        let out =
+            run(&self.nvcc, &args, self.timeout).map_err(|e| format!("cannot run {}: {e}", self.nvcc.display()))?;
         if out.timed_out {
             return Err(format!("nvcc timed out after {} s", self.timeout.as_secs()));
         }

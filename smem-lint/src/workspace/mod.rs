@@ -51,7 +51,12 @@ pub fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let (s, errors) = settings::read(&text, section, path.parent().unwrap_or(Path::new(".")));
         if !errors.is_empty() {
-            manifest_reports.push(FileReport { path: relative(&root, path), source: text, input_errors: errors, ..FileReport::default() });
+            manifest_reports.push(FileReport {
+                path: relative(&root, path),
+                source: text,
+                input_errors: errors,
+                ..FileReport::default()
+            });
         }
         Ok(s)
     };
@@ -145,7 +150,10 @@ pub fn check(ws: &Workspace) -> Result<Vec<FileReport>, String> {
                 continue;
             }
             let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
-            reports.push(apply_policy(check_source(&relative(&ws.root, &f), text, &options(&scope.settings)), &scope.settings));
+            reports.push(apply_policy(
+                check_source(&relative(&ws.root, &f), text, &options(&scope.settings)),
+                &scope.settings,
+            ));
             seen.push(f);
         }
         if scope.rust {
@@ -158,7 +166,14 @@ pub fn check(ws: &Workspace) -> Result<Vec<FileReport>, String> {
                 if structs == 0 && spanned.is_empty() {
                     continue;
                 }
-                let r = FileReport { path: relative(&ws.root, &f), source: text, entries: structs, checked: structs, spanned, ..FileReport::default() };
+                let r = FileReport {
+                    path: relative(&ws.root, &f),
+                    source: text,
+                    entries: structs,
+                    checked: structs,
+                    spanned,
+                    ..FileReport::default()
+                };
                 reports.push(apply_policy(r, &scope.settings));
             }
         }

@@ -59,13 +59,25 @@ fn strings(v: &Spanned<DeValue<'_>>, key: &str, errors: &mut Vec<InputError>) ->
             .filter_map(|x| match x.get_ref().as_str() {
                 Some(s) => Some((s.to_string(), x.span())),
                 None => {
-                    errors.push(err(InputErrorKind::WrongType, x.span(), format!("`{key}` holds strings"), "not a string", None));
+                    errors.push(err(
+                        InputErrorKind::WrongType,
+                        x.span(),
+                        format!("`{key}` holds strings"),
+                        "not a string",
+                        None,
+                    ));
                     None
                 }
             })
             .collect(),
         _ => {
-            errors.push(err(InputErrorKind::WrongType, v.span(), format!("`{key}` expects a list of strings"), "not a list", None));
+            errors.push(err(
+                InputErrorKind::WrongType,
+                v.span(),
+                format!("`{key}` expects a list of strings"),
+                "not a list",
+                None,
+            ));
             Vec::new()
         }
     }
@@ -82,42 +94,89 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
     let mut errors = Vec::new();
     let (root, syntax) = DeTable::parse_recoverable(manifest);
     if let Some(e) = syntax.first() {
-        errors.push(err(InputErrorKind::Syntax, e.span().unwrap_or(0..0), format!("TOML syntax: {}", e.message().trim()), "here", None));
+        errors.push(err(
+            InputErrorKind::Syntax,
+            e.span().unwrap_or(0..0),
+            format!("TOML syntax: {}", e.message().trim()),
+            "here",
+            None,
+        ));
         return (None, errors);
     }
     let Some(table) = find(root.get_ref(), section) else { return (None, errors) };
     let DeValue::Table(t) = table.get_ref() else {
-        errors.push(err(InputErrorKind::WrongType, table.span(), format!("`{section}.metadata.smem-lint` must be a table"), "not a table", None));
+        errors.push(err(
+            InputErrorKind::WrongType,
+            table.span(),
+            format!("`{section}.metadata.smem-lint` must be a table"),
+            "not a table",
+            None,
+        ));
         return (None, errors);
     };
     let mut s = Settings::default();
     for (k, v) in t.iter() {
         let key: &str = k.get_ref();
         match key {
-            "configs" => s.configs = strings(v, key, &mut errors).into_iter().map(|(g, span)| {
-                if let Err(e) = glob::Pattern::new(&g) {
-                    errors.push(err(InputErrorKind::InvalidValue, span, format!("invalid glob `{g}`: {e}"), "bad pattern", None));
-                }
-                g
-            }).collect(),
+            "configs" => {
+                s.configs = strings(v, key, &mut errors)
+                    .into_iter()
+                    .map(|(g, span)| {
+                        if let Err(e) = glob::Pattern::new(&g) {
+                            errors.push(err(
+                                InputErrorKind::InvalidValue,
+                                span,
+                                format!("invalid glob `{g}`: {e}"),
+                                "bad pattern",
+                                None,
+                            ));
+                        }
+                        g
+                    })
+                    .collect()
+            }
             "rust" => match v.get_ref().as_bool() {
                 Some(b) => s.rust = Some(b),
-                None => errors.push(err(InputErrorKind::WrongType, v.span(), "`rust` expects true or false".into(), "not a bool", None)),
+                None => errors.push(err(
+                    InputErrorKind::WrongType,
+                    v.span(),
+                    "`rust` expects true or false".into(),
+                    "not a bool",
+                    None,
+                )),
             },
             "archs" => {
                 let mut archs = Vec::new();
                 for (a, span) in strings(v, key, &mut errors) {
                     match a.parse::<Arch>() {
                         Ok(x) => archs.push(x),
-                        Err(e) => errors.push(err(InputErrorKind::UnknownValue, span, format!("unknown architecture `{a}`"), "not a known architecture", Some(format!("expected one of: {}", e.expected.join(", "))))),
+                        Err(e) => errors.push(err(
+                            InputErrorKind::UnknownValue,
+                            span,
+                            format!("unknown architecture `{a}`"),
+                            "not a known architecture",
+                            Some(format!("expected one of: {}", e.expected.join(", "))),
+                        )),
                     }
                 }
                 s.archs = Some(archs);
             }
             "cutlass" => match v.get_ref().as_str().map(str::parse::<CutlassVersion>) {
                 Some(Ok(c)) => s.cutlass = Some(c),
-                Some(Err(e)) => errors.push(err(InputErrorKind::UnknownValue, v.span(), e.to_string(), "not a modelled CUTLASS version", None)),
-                None => errors.push(err(InputErrorKind::WrongType, v.span(), "`cutlass` expects a version string".into(), "not a string", None)),
+                Some(Err(e)) => errors.push(err(
+                    InputErrorKind::UnknownValue,
+                    v.span(),
+                    e.to_string(),
+                    "not a modelled CUTLASS version",
+                    None,
+                )),
+                None => errors.push(err(
+                    InputErrorKind::WrongType,
+                    v.span(),
+                    "`cutlass` expects a version string".into(),
+                    "not a string",
+                    None,
+                )),
             },
             "cutlass-include" => match v.get_ref().as_str() {
                 Some(p) if t.get("cutlass").is_some() => errors.push(err(
@@ -129,9 +188,21 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                 )),
                 Some(p) => match crate::verify::nvcc::cutlass_version(&dir.join(p)) {
                     Ok(c) => s.cutlass = Some(c),
-                    Err(e) => errors.push(err(InputErrorKind::InvalidValue, v.span(), e, "no modelled CUTLASS release here", Some("point at CUTLASS's include/ directory (the one holding cutlass/version.h)".into()))),
+                    Err(e) => errors.push(err(
+                        InputErrorKind::InvalidValue,
+                        v.span(),
+                        e,
+                        "no modelled CUTLASS release here",
+                        Some("point at CUTLASS's include/ directory (the one holding cutlass/version.h)".into()),
+                    )),
                 },
-                None => errors.push(err(InputErrorKind::WrongType, v.span(), "`cutlass-include` expects a path string".into(), "not a string", None)),
+                None => errors.push(err(
+                    InputErrorKind::WrongType,
+                    v.span(),
+                    "`cutlass-include` expects a path string".into(),
+                    "not a string",
+                    None,
+                )),
             },
             "warn" | "allow" => {
                 let mut codes = Vec::new();
@@ -139,10 +210,20 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                     if CODES.contains(&c.as_str()) {
                         codes.push(c);
                     } else {
-                        errors.push(err(InputErrorKind::UnknownValue, span, format!("unknown finding code `{c}`"), "not a finding code", Some(format!("codes: {}", CODES.join(", ")))));
+                        errors.push(err(
+                            InputErrorKind::UnknownValue,
+                            span,
+                            format!("unknown finding code `{c}`"),
+                            "not a finding code",
+                            Some(format!("codes: {}", CODES.join(", "))),
+                        ));
                     }
                 }
-                if key == "warn" { s.warn = codes } else { s.allow = codes }
+                if key == "warn" {
+                    s.warn = codes
+                } else {
+                    s.allow = codes
+                }
             }
             "emit" => s.emit = emit_tables(v, &mut errors),
             other => errors.push(err(
@@ -159,16 +240,33 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
 
 fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<EmitTable> {
     let Some(items) = v.get_ref().as_array() else {
-        errors.push(err(InputErrorKind::WrongType, v.span(), "`emit` is an array of tables: [[workspace.metadata.smem-lint.emit]]".into(), "not an array", None));
+        errors.push(err(
+            InputErrorKind::WrongType,
+            v.span(),
+            "`emit` is an array of tables: [[workspace.metadata.smem-lint.emit]]".into(),
+            "not an array",
+            None,
+        ));
         return Vec::new();
     };
     let mut out = Vec::new();
     for item in items.iter() {
         let Some(t) = item.get_ref().as_table() else {
-            errors.push(err(InputErrorKind::WrongType, item.span(), "each `emit` entry is a table".into(), "not a table", None));
+            errors.push(err(
+                InputErrorKind::WrongType,
+                item.span(),
+                "each `emit` entry is a table".into(),
+                "not a table",
+                None,
+            ));
             continue;
         };
-        let mut table = EmitTable { path: String::new(), format: TableFormat::Json, flavor: CppFlavor::Xmacro, configs: Vec::new() };
+        let mut table = EmitTable {
+            path: String::new(),
+            format: TableFormat::Json,
+            flavor: CppFlavor::Xmacro,
+            configs: Vec::new(),
+        };
         let mut has_path = false;
         for (k, x) in t.iter() {
             let key: &str = k.get_ref();
@@ -181,22 +279,52 @@ fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<Em
                     "cpp" => table.format = TableFormat::Cpp,
                     "json" => table.format = TableFormat::Json,
                     "cmake" => table.format = TableFormat::Cmake,
-                    _ => errors.push(err(InputErrorKind::UnknownValue, x.span(), format!("unknown table format `{f}`"), "not a format", Some("formats: cpp, json, cmake".into()))),
+                    _ => errors.push(err(
+                        InputErrorKind::UnknownValue,
+                        x.span(),
+                        format!("unknown table format `{f}`"),
+                        "not a format",
+                        Some("formats: cpp, json, cmake".into()),
+                    )),
                 },
                 ("cpp-flavor", Some(f)) => match f {
                     "xmacro" => table.flavor = CppFlavor::Xmacro,
                     "cutlass" => table.flavor = CppFlavor::Cutlass,
-                    _ => errors.push(err(InputErrorKind::UnknownValue, x.span(), format!("unknown C++ flavour `{f}`"), "not a flavour", Some("flavours: xmacro, cutlass".into()))),
+                    _ => errors.push(err(
+                        InputErrorKind::UnknownValue,
+                        x.span(),
+                        format!("unknown C++ flavour `{f}`"),
+                        "not a flavour",
+                        Some("flavours: xmacro, cutlass".into()),
+                    )),
                 },
                 ("configs", _) => table.configs = strings(x, key, errors).into_iter().map(|(g, _)| g).collect(),
-                ("path" | "format" | "cpp-flavor", None) => errors.push(err(InputErrorKind::WrongType, x.span(), format!("`{key}` expects a string"), "not a string", None)),
-                _ => errors.push(err(InputErrorKind::UnknownKey, k.span(), format!("unknown emit setting `{key}`"), "not an emit setting", Some("emit settings: path, format, cpp-flavor, configs".into()))),
+                ("path" | "format" | "cpp-flavor", None) => errors.push(err(
+                    InputErrorKind::WrongType,
+                    x.span(),
+                    format!("`{key}` expects a string"),
+                    "not a string",
+                    None,
+                )),
+                _ => errors.push(err(
+                    InputErrorKind::UnknownKey,
+                    k.span(),
+                    format!("unknown emit setting `{key}`"),
+                    "not an emit setting",
+                    Some("emit settings: path, format, cpp-flavor, configs".into()),
+                )),
             }
         }
         if has_path {
             out.push(table);
         } else {
-            errors.push(err(InputErrorKind::Missing, item.span(), "an `emit` table needs a `path`".into(), "no path", None));
+            errors.push(err(
+                InputErrorKind::Missing,
+                item.span(),
+                "an `emit` table needs a `path`".into(),
+                "no path",
+                None,
+            ));
         }
     }
     out
@@ -225,7 +353,8 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(&missing[errors[0].span.clone()], "\"nowhere\"");
 
-        let both = "[workspace.metadata.smem-lint]\ncutlass = \"4.5.0\"\ncutlass-include = \"third_party/cutlass/include\"\n";
+        let both =
+            "[workspace.metadata.smem-lint]\ncutlass = \"4.5.0\"\ncutlass-include = \"third_party/cutlass/include\"\n";
         let (_, errors) = read(both, "workspace", &dir);
         assert!(errors.iter().any(|e| e.message.contains("both")), "{errors:?}");
         let _ = std::fs::remove_dir_all(&dir);

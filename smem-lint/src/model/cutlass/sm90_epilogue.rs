@@ -87,11 +87,7 @@ pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzle
     let smem_d = || array_engine("smem_D", subtile * stages_d_buf, bits_d, Role::EpilogueD, stages_d_buf);
     let collective = if p.c == Output::Void {
         // union CollectiveStorageWithoutC { cute::array<C, 0> smem_C; alignas(D) smem_D; }
-        Node::union(
-            "collective",
-            Role::EpilogueD,
-            vec![Node::empty("smem_C", 1).field(), smem_d().aligned(al_d)],
-        )
+        Node::union("collective", Role::EpilogueD, vec![Node::empty("smem_C", 1).field(), smem_d().aligned(al_d)])
     } else {
         let smem_c = array_engine("smem_C", subtile * p.stages_c, bits_c, Role::EpilogueC, p.stages_c);
         if reuse_c {

@@ -87,10 +87,8 @@ pub fn kernel_storage(
     let math_wg_order = || ordered_sequence_barrier("math_wg_order", 2, 2).aligned(16);
     let load_order = || ordered_sequence_barrier("load_order", 1, 2).aligned(16);
     if !shape.grouped {
-        let mut pipes = vec![
-            named(&mainloop.pipeline, "mainloop").aligned(16),
-            named(&epilogue.pipeline, "epi_load").aligned(16),
-        ];
+        let mut pipes =
+            vec![named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
         if shape.pingpong {
             pipes.push(math_wg_order());
         }

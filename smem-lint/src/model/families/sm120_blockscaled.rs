@@ -95,12 +95,20 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     }
     if let Epilogue::Declared { smem_bytes } = cfg.epilogue {
         if smem_bytes == 0 || smem_bytes > 1 << 32 {
-            return Err(ModelError::new(ConfigField::Epilogue, format!("declared epilogue of {smem_bytes} bytes"), "declare sizeof(CollectiveEpilogue::SharedStorage), between 1 byte and the cap"));
+            return Err(ModelError::new(
+                ConfigField::Epilogue,
+                format!("declared epilogue of {smem_bytes} bytes"),
+                "declare sizeof(CollectiveEpilogue::SharedStorage), between 1 byte and the cap",
+            ));
         }
     }
     if let StagePolicy::AutoCarveout(b) = cfg.stages {
         if b > 1 << 32 {
-            return Err(ModelError::new(ConfigField::Stages, format!("carve-out {b} bytes is absurd"), "use a carve-out below the cap"));
+            return Err(ModelError::new(
+                ConfigField::Stages,
+                format!("carve-out {b} bytes is absurd"),
+                "use a carve-out below the cap",
+            ));
         }
     }
     if t.m % 64 != 0 || (t.n >= 32 && t.n % 32 != 0) || t.k % 32 != 0 {
@@ -127,21 +135,36 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
         }
     }
     if cfg.cluster.m == 0 || cfg.cluster.n == 0 || cfg.cluster.k == 0 {
-        return Err(ModelError::new(ConfigField::Cluster, "cluster extents must be positive".into(), "use [1, 1, 1] on SM120"));
+        return Err(ModelError::new(
+            ConfigField::Cluster,
+            "cluster extents must be positive".into(),
+            "use [1, 1, 1] on SM120",
+        ));
     }
     if let Epilogue::TrtllmMoe { .. } = cfg.epilogue {
         if cfg.kind != KernelKind::Grouped {
-            return Err(ModelError::new(ConfigField::Epilogue, "the TensorRT-LLM MoE epilogue is a grouped-GEMM epilogue".into(), "use kernel = \"grouped\""));
+            return Err(ModelError::new(
+                ConfigField::Epilogue,
+                "the TensorRT-LLM MoE epilogue is a grouped-GEMM epilogue".into(),
+                "use kernel = \"grouped\"",
+            ));
         }
         if cfg.c != cfg.d || !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32) {
             return Err(ModelError::new(
                 ConfigField::D,
-                format!("the TensorRT-LLM MoE launcher uses its output type for C and D; got c = {}, d = {}", cfg.c, cfg.d),
+                format!(
+                    "the TensorRT-LLM MoE launcher uses its output type for C and D; got c = {}, d = {}",
+                    cfg.c, cfg.d
+                ),
                 "set c and d both to the launcher's output type (bf16, f16 or f32)",
             ));
         }
         if cfg.fusion != Fusion::Default {
-            return Err(ModelError::new(ConfigField::Fusion, "the TensorRT-LLM MoE epilogue fixes its own fusion".into(), "leave `fusion` unset"));
+            return Err(ModelError::new(
+                ConfigField::Fusion,
+                "the TensorRT-LLM MoE epilogue fixes its own fusion".into(),
+                "leave `fusion` unset",
+            ));
         }
     }
     if cfg.d == Output::Void {
@@ -177,7 +200,11 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         ));
     }
     if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
-        return Ok(reject("Only TN layout is supported.", ConfigField::Layout, "A must be row-major and B column-major".into()));
+        return Ok(reject(
+            "Only TN layout is supported.",
+            ConfigField::Layout,
+            "A must be row-major and B column-major".into(),
+        ));
     }
     let explicit_ptr_array = grouped && cfg.schedule != crate::model::Schedule::Auto;
     let needs_f8f6f4 = !(a.bits() == 4 && b.bits() == 4);
@@ -193,7 +220,11 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         ));
     }
     if cfg.cluster.m * cfg.cluster.n * cfg.cluster.k != 1 {
-        return Ok(reject("no programmatic multicast on this arch", ConfigField::Cluster, "SM120 kernels need cluster 1x1x1".into()));
+        return Ok(reject(
+            "no programmatic multicast on this arch",
+            ConfigField::Cluster,
+            "SM120 kernels need cluster 1x1x1".into(),
+        ));
     }
     if tile.n < 32 {
         return Ok(reject("Invalid tile shape N.", ConfigField::Tile, format!("tile N = {} is below 32", tile.n)));
@@ -255,11 +286,13 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
             at: ConfigField::Stages,
             stage_choice: Some(stage_choice),
             epilogue_bytes: Some(epilogue_bytes),
-            detail:
-            match stage_choice.carveout_bytes {
+            detail: match stage_choice.carveout_bytes {
                 Some(c) => format!(
                     "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
-                    stage_choice.capacity_bytes, stage_choice.stage_bytes, stage_choice.stages, stage_choice.stage_bytes
+                    stage_choice.capacity_bytes,
+                    stage_choice.stage_bytes,
+                    stage_choice.stages,
+                    stage_choice.stage_bytes
                 ),
                 None => format!("StageCount<{}>", stage_choice.stages),
             },
@@ -303,7 +336,13 @@ fn sfb_tile_divide(tile: crate::model::Tile, vec: u64) -> Result<u64, (&'static 
     const DECLTYPE: &str = "result of decltype qualifier \"bool\" is not a class or enumeration";
     let k_block = 4 * vec;
     if tile.n > SF_BLOCK_MN && tile.n % SF_BLOCK_MN != 0 {
-        return Err((SHAPE, format!("tile N = {} is above 128 and not a multiple of 128: the SFB layout cannot be divided by it", tile.n)));
+        return Err((
+            SHAPE,
+            format!(
+                "tile N = {} is above 128 and not a multiple of 128: the SFB layout cannot be divided by it",
+                tile.n
+            ),
+        ));
     }
     if tile.k % k_block != 0 {
         let detail = format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {vec})", tile.k);
@@ -342,7 +381,11 @@ pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, Mode
         // Sm90RowBroadcast: one CTA row of the bias.
         Fusion::PerColBias(bias) => {
             if bias.bits() < 8 {
-                return Err(ModelError::new(ConfigField::Fusion, format!("bias type {bias} is not supported"), "use bf16, f16 or f32"));
+                return Err(ModelError::new(
+                    ConfigField::Fusion,
+                    format!("bias type {bias} is not supported"),
+                    "use bf16, f16 or f32",
+                ));
             }
             Node::leaf("Sm90RowBroadcast bias row", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
         }
@@ -417,7 +460,8 @@ fn stage_count(
 ) -> StageChoice {
     let grouped = cfg.kind == KernelKind::Grouped;
     let h = cfg.cutlass.headers();
-    let barrier_allowance = if h.stage_barriers_rounded_to_128 { round_up(2 * BARRIER_BYTES, 128) } else { 2 * BARRIER_BYTES };
+    let barrier_allowance =
+        if h.stage_barriers_rounded_to_128 { round_up(2 * BARRIER_BYTES, 128) } else { 2 * BARRIER_BYTES };
     let capacity = if h.reduced_stage_capacity {
         // ReducedSmemCapacityBytes: the kernel-level storage the builder sets aside.
         let scheduler_pipeline = if grouped { 2 * BARRIER_BYTES * 8 } else { 2 * BARRIER_BYTES * SCHEDULER_STAGES };
@@ -456,10 +500,22 @@ fn stage_count(
     }
 }
 
-fn mainloop_storage(cfg: &KernelConfig, p: PerStageBytes, sfb_extra: u64, bits_a: u64, bits_b: u64, s: u64) -> MainloopStorage {
+fn mainloop_storage(
+    cfg: &KernelConfig,
+    p: PerStageBytes,
+    sfb_extra: u64,
+    bits_a: u64,
+    bits_b: u64,
+    s: u64,
+) -> MainloopStorage {
     let t = cfg.tile;
     let sf = |name: &str, bytes: u64, extra: u64, role| {
-        crate::model::cutlass::primitives::array_aligned(name, s * bytes + extra, role, PerStage { stages: s, bytes_per_stage: bytes })
+        crate::model::cutlass::primitives::array_aligned(
+            name,
+            s * bytes + extra,
+            role,
+            PerStage { stages: s, bytes_per_stage: bytes },
+        )
     };
     let tensors = Node::strukt(
         "tensors",

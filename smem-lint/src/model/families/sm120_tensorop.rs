@@ -14,7 +14,9 @@
 //! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
 
 use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
-use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::primitives::{
+    array_aligned, array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES,
+};
 use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
 use crate::model::dtype::Output;
@@ -127,7 +129,10 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
             detail: match stage_choice.carveout_bytes {
                 Some(c) => format!(
                     "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
-                    stage_choice.capacity_bytes, stage_choice.stage_bytes, stage_choice.stages, stage_choice.stage_bytes
+                    stage_choice.capacity_bytes,
+                    stage_choice.stage_bytes,
+                    stage_choice.stages,
+                    stage_choice.stage_bytes
                 ),
                 None => format!("StageCount<{}>", stage_choice.stages),
             },
@@ -155,69 +160,130 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
     let family = cfg.family.name();
     for (v, name) in [(t.m, "M"), (t.n, "N"), (t.k, "K")] {
         if v == 0 || v > MAX_TILE_EXTENT {
-            return refuse(ConfigField::Tile, format!("tile {name} = {v} is outside 1..={MAX_TILE_EXTENT}"), "SM120 CTA tiles are 16..256 per extent");
+            return refuse(
+                ConfigField::Tile,
+                format!("tile {name} = {v} is outside 1..={MAX_TILE_EXTENT}"),
+                "SM120 CTA tiles are 16..256 per extent",
+            );
         }
     }
     if t.m % 16 != 0 || t.n % 32 != 0 || t.k % 32 != 0 {
         return refuse(
             ConfigField::Tile,
-            format!("tile {t} is outside the modelled domain of the {family} family (M a multiple of 16, N and K of 32)"),
+            format!(
+                "tile {t} is outside the modelled domain of the {family} family (M a multiple of 16, N and K of 32)"
+            ),
             "the model refuses to guess for tiles it was not checked on",
         );
     }
     if let StagePolicy::Fixed(s) = cfg.stages {
         if u64::from(s) > MAX_STAGES {
-            return refuse(ConfigField::Stages, format!("stage count {s} is above {MAX_STAGES}"), "use a stage count between 2 and a few dozen");
+            return refuse(
+                ConfigField::Stages,
+                format!("stage count {s} is above {MAX_STAGES}"),
+                "use a stage count between 2 and a few dozen",
+            );
         }
     }
     if let StagePolicy::AutoCarveout(b) = cfg.stages {
         if b > 1 << 32 {
-            return refuse(ConfigField::Stages, format!("carve-out {b} bytes is absurd"), "use a carve-out below the cap");
+            return refuse(
+                ConfigField::Stages,
+                format!("carve-out {b} bytes is absurd"),
+                "use a carve-out below the cap",
+            );
         }
     }
     for (op, at) in [(cfg.a, ConfigField::A), (cfg.b, ConfigField::B)] {
         if op.is_block_scaled() {
-            return refuse(at, format!("{op} is a block-scaled type; the {family} family takes plain e4m3, e5m2, e3m2, e2m3, e2m1"), "use family = \"blockscaled\" for nvfp4 / mx* operands");
+            return refuse(
+                at,
+                format!("{op} is a block-scaled type; the {family} family takes plain e4m3, e5m2, e3m2, e2m3, e2m1"),
+                "use family = \"blockscaled\" for nvfp4 / mx* operands",
+            );
         }
         if granularity.is_some() && op.bits() != 8 {
-            return refuse(at, format!("blockwise scaling with {op} operands is not modelled"), "the blockwise family is modelled for e4m3 and e5m2 operands");
+            return refuse(
+                at,
+                format!("blockwise scaling with {op} operands is not modelled"),
+                "the blockwise family is modelled for e4m3 and e5m2 operands",
+            );
         }
     }
     if granularity.is_some() && cfg.cutlass < CutlassVersion::V4_0_0 {
-        return refuse(ConfigField::Family, format!("CUTLASS {} has no SM120 blockwise builder", cfg.cutlass), "sm120_blockwise_mma_builder.inl arrived in CUTLASS 4.0.0");
+        return refuse(
+            ConfigField::Family,
+            format!("CUTLASS {} has no SM120 blockwise builder", cfg.cutlass),
+            "sm120_blockwise_mma_builder.inl arrived in CUTLASS 4.0.0",
+        );
     }
     if let Some(g) = granularity {
         if g.m == 0 || g.n == 0 || g.k == 0 || g.m > MAX_TILE_EXTENT || g.n > MAX_TILE_EXTENT || g.k > MAX_TILE_EXTENT {
-            return refuse(ConfigField::Granularity, format!("granularity [{}, {}, {}] is outside 1..={MAX_TILE_EXTENT}", g.m, g.n, g.k), "give the scale block in elements, e.g. [1, 128, 128]");
+            return refuse(
+                ConfigField::Granularity,
+                format!("granularity [{}, {}, {}] is outside 1..={MAX_TILE_EXTENT}", g.m, g.n, g.k),
+                "give the scale block in elements, e.g. [1, 128, 128]",
+            );
         }
     }
     if cfg.kind == KernelKind::Grouped && granularity.is_none() {
-        return refuse(ConfigField::Kind, "grouped plain F8F6F4 GEMMs are not modelled".into(), "CUTLASS 4.6 added sm120_array_mma_builder.inl; the model covers dense F8F6F4 kernels");
+        return refuse(
+            ConfigField::Kind,
+            "grouped plain F8F6F4 GEMMs are not modelled".into(),
+            "CUTLASS 4.6 added sm120_array_mma_builder.inl; the model covers dense F8F6F4 kernels",
+        );
     }
     if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
-        return Ok(Some(reject("Only TN layout is supported.", ConfigField::Layout, "A must be row-major and B column-major".into())));
+        return Ok(Some(reject(
+            "Only TN layout is supported.",
+            ConfigField::Layout,
+            "A must be row-major and B column-major".into(),
+        )));
     }
     if cfg.cluster.m * cfg.cluster.n * cfg.cluster.k != 1 {
         if cfg.cluster.m == 0 || cfg.cluster.n == 0 || cfg.cluster.k == 0 {
             return refuse(ConfigField::Cluster, "cluster extents must be positive".into(), "use [1, 1, 1] on SM120");
         }
-        return refuse(ConfigField::Cluster, "SM120 tensor-op clusters other than 1x1x1 are not modelled".into(), "use [1, 1, 1] on SM120");
+        return refuse(
+            ConfigField::Cluster,
+            "SM120 tensor-op clusters other than 1x1x1 are not modelled".into(),
+            "use [1, 1, 1] on SM120",
+        );
     }
     if cfg.epilogue != Epilogue::Builder {
-        return refuse(ConfigField::Epilogue, format!("the {family} family is modelled with the builder epilogue only"), "leave `epilogue` unset");
+        return refuse(
+            ConfigField::Epilogue,
+            format!("the {family} family is modelled with the builder epilogue only"),
+            "leave `epilogue` unset",
+        );
     }
     if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination) {
-        return refuse(ConfigField::Fusion, format!("the {family} family is modelled with LinearCombination only"), "leave `fusion` unset");
+        return refuse(
+            ConfigField::Fusion,
+            format!("the {family} family is modelled with LinearCombination only"),
+            "leave `fusion` unset",
+        );
     }
-    if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32) || !matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32) {
-        return refuse(ConfigField::D, format!("outputs c = {}, d = {} are not modelled for the {family} family", cfg.c, cfg.d), "use d = bf16, f16 or f32 and c = void or one of those");
+    if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32)
+        || !matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
+    {
+        return refuse(
+            ConfigField::D,
+            format!("outputs c = {}, d = {} are not modelled for the {family} family", cfg.c, cfg.d),
+            "use d = bf16, f16 or f32 and c = void or one of those",
+        );
     }
     Ok(None)
 }
 
 /// `sm100_compute_stage_count_or_override` (plain) and `sm120_compute_stage_count_or_override_blockwise`:
 /// `(sm120_smem_capacity_bytes - carveout) / (A + B + scales + sizeof(PipelineTmaUmmaAsync<1>::SharedStorage))`.
-fn stage_count(cfg: &KernelConfig, data_per_stage: u64, epilogue: &EpilogueStorage, epilogue_bytes: u64) -> StageChoice {
+fn stage_count(
+    cfg: &KernelConfig,
+    data_per_stage: u64,
+    epilogue: &EpilogueStorage,
+    epilogue_bytes: u64,
+) -> StageChoice {
     let stage_bytes = data_per_stage + 2 * BARRIER_BYTES;
     let carveout = match cfg.stages {
         StagePolicy::Fixed(_) => None,
@@ -252,7 +318,8 @@ fn mainloop_storage(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) ->
     ];
     if matches!(cfg.family, Family::Blockwise(_)) {
         let scales = |name: &str, n: u64, role| {
-            array_aligned(name, s * n * SCALE_BYTES, role, PerStage { stages: s, bytes_per_stage: n * SCALE_BYTES }).field()
+            array_aligned(name, s * n * SCALE_BYTES, role, PerStage { stages: s, bytes_per_stage: n * SCALE_BYTES })
+                .field()
         };
         fields.push(scales("smem_scale_A", scales_a, Role::ScaleFactorA));
         fields.push(scales("smem_scale_B", scales_b, Role::ScaleFactorB));
