@@ -31,7 +31,7 @@ fn compiled_rows_carry_the_contract_fields() {
     // Measured: sm120-grouped-nvfp4xnvfp4-bf16-bf16-128x128x128-auto-sauto in sm120-cutlass-4.2.0.jsonl.
     assert_eq!(o["kernel_bytes"], 89088);
     assert_eq!(o["cutlass"], "4.2.0");
-    assert_eq!(o["cap_bytes"], 101376);
+    assert_eq!(o["cap_bytes"], 101_376);
     assert_eq!(o["fits"], true);
     let keys: Vec<&str> = o.as_object().unwrap().keys().map(String::as_str).collect();
     for k in
@@ -156,7 +156,11 @@ fn releases_by_name_and_by_headers() {
     .unwrap();
     // The whole 4.4.2 grid file, as vLLM and TensorRT-LLM users would lint their pinned release.
     let rows = common::rows("sm120-cutlass-4.4.2.jsonl");
-    let input: String = rows.iter().map(|r| format!("{}\n", r)).collect();
+    let input: String = rows.iter().fold(String::new(), |mut s, r| {
+        s.push_str(&r.to_string());
+        s.push('\n');
+        s
+    });
     let (code, lines, err) = eval(&input, &["--cutlass-include", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     for (row, got) in rows.iter().zip(&lines) {

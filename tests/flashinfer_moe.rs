@@ -66,7 +66,7 @@ fn every_measured_row_is_reproduced() {
     for r in &rows {
         match (evaluate(&r.cfg).unwrap(), r.measured) {
             (Evaluation::Compiled(f), Some(m)) => {
-                assert_eq!((f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes, f.stages), m, "{}", r.cfg.label())
+                assert_eq!((f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes, f.stages), m, "{}", r.cfg.label());
             }
             (Evaluation::Rejected(rej), None) => {
                 assert_eq!(rej.message, "Specialization requires Stages set to value 2 or more.");
@@ -159,7 +159,7 @@ fn the_flagged_finalize_tiles_suggest_the_other_swap_ab() {
 fn emit_keeps_only_the_launchable_instantiations() {
     let path = common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let report = smem_lint::check::check_source(&path, text, &Default::default());
+    let report = smem_lint::check::check_source(&path, text, &smem_lint::check::Options::default());
     let table = smem_lint::cli::table_entries(&[report]);
     assert_eq!(table.len(), 84);
     for name in [

@@ -27,7 +27,7 @@ fn toml_configs() {
     for f in ["configs/quickstart.toml", "configs/cutlass-79-examples.toml", "tests/fixtures/check/input_errors.toml"] {
         let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(f)).unwrap();
         for v in variants(&text, 3) {
-            let r = smem_lint::check::check_source(Path::new("x.toml"), v, &Default::default());
+            let r = smem_lint::check::check_source(Path::new("x.toml"), v, &smem_lint::check::Options::default());
             let _ = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
             let _ = smem_lint::diagnostics::render(&smem_lint::diagnostics::diags(&r), false, 80);
         }

@@ -34,7 +34,7 @@ fn a_perturbed_member_is_caught() {
                 f.mainloop_bytes += 1024;
                 Evaluation::Compiled(f)
             }
-            other => other,
+            rejected @ Evaluation::Rejected(_) => rejected,
         })
     };
     let m = measured("sm120-cutlass-4.5.0.jsonl");
@@ -87,7 +87,7 @@ fn cutlass_version_comes_from_version_h() {
             dir.join("cutlass/version.h"),
             format!("#pragma once\n#define CUTLASS_MAJOR {maj}\n#define CUTLASS_MINOR {min}\n#define CUTLASS_PATCH {patch}\n"),
         )
-        .unwrap()
+        .unwrap();
     };
     write(4, 5, 0);
     assert_eq!(cutlass_version(&dir).unwrap(), CutlassVersion::V4_5_0);
@@ -119,7 +119,7 @@ fn verify_reproduces_the_shared_measurements() {
             let s = shared.iter().find(|s| s.id == m.id).unwrap();
             match (&m.result, &s.result) {
                 (MeasuredResult::Rejected { error: a }, MeasuredResult::Rejected { error: b }) => {
-                    assert!(a.contains(b.as_str()) || b.contains(a.as_str()), "{}: {a} vs {b}", m.id)
+                    assert!(a.contains(b.as_str()) || b.contains(a.as_str()), "{}: {a} vs {b}", m.id);
                 }
                 (a, b) => assert_eq!(a, b, "{}", m.id),
             }

@@ -3,7 +3,9 @@
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use smem_lint::check::{check_source, Options};
-use smem_lint::model::*;
+use smem_lint::model::{
+    assess, evaluate, Arch, CutlassVersion, KernelConfig, KernelKind, Operand, Output, StagePolicy, Tile,
+};
 
 fn main() {
     divan::main();

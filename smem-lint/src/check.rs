@@ -160,12 +160,11 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
                         Status::Rejected(r) => Some(Problem::Rejected(r.clone())),
                         Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
                     };
-                    match problem {
-                        Some(p) => push_finding(&mut findings, entry, cfg, p, Some(a)),
-                        None => {
-                            fp = a.footprint;
-                            ok_archs.push(arch);
-                        }
+                    if let Some(p) = problem {
+                        push_finding(&mut findings, entry, cfg, p, Some(a));
+                    } else {
+                        fp = a.footprint;
+                        ok_archs.push(arch);
                     }
                 }
             }

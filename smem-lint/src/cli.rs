@@ -585,7 +585,7 @@ fn emit_cmd(
 pub fn diff_summary(old: &str, new: &str) -> String {
     let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
     let differing = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).count();
-    let first = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)).map(|i| i + 1).unwrap_or(0);
+    let first = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)).map_or(0, |i| i + 1);
     if old.is_empty() {
         return format!("missing; it would have {} lines", b.len());
     }

@@ -74,7 +74,7 @@ pub fn largest_items(fp: &Footprint) -> String {
 
 fn suggestions_text(f: &Finding) -> Option<String> {
     (!f.suggestions.is_empty()).then(|| {
-        let items: Vec<String> = f.suggestions.iter().map(|s| s.describe()).collect();
+        let items: Vec<String> = f.suggestions.iter().map(super::suggest::Suggestion::describe).collect();
         format!("nearest that fit: {}", items.join("; "))
     })
 }
@@ -221,7 +221,7 @@ pub fn to_json(reports: &[FileReport]) -> Value {
                 "code": f.problem.code(), "severity": level(r, f.problem.code()), "kernel": f.entry,
                 "archs": f.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
                 "message": finding_text(f).0,
-                "suggestions": f.suggestions.iter().map(|s| s.describe()).collect::<Vec<_>>(),
+                "suggestions": f.suggestions.iter().map(super::suggest::Suggestion::describe).collect::<Vec<_>>(),
             });
             if let Problem::ExceedsCap { needs, cap, over, .. } = f.problem {
                 o["kernel_bytes"] = json!(needs);

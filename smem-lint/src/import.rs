@@ -7,6 +7,7 @@
 
 use crate::emit::identifier;
 use crate::model::{Arch, CutlassVersion, Epilogue, MoeFusion, Operand, Output, Tile};
+use std::fmt::Write as _;
 
 /// One `INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM` call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,7 +130,8 @@ pub fn to_toml(found: &[MoeInstantiation], source_note: &str, cutlass: CutlassVe
         archs.join(", ")
     );
     for f in found {
-        s.push_str(&format!(
+        let _ = write!(
+            s,
             "\n[[kernel]]\n# {}({})\nname = \"{}\"\noperands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]\ntile = [{}, {}, {}]\nepilogue = \"{}\"\n",
             MACRO,
             f.args.join(", "),
@@ -142,7 +144,7 @@ pub fn to_toml(found: &[MoeInstantiation], source_note: &str, cutlass: CutlassVe
             f.tile.n,
             f.tile.k,
             f.epilogue.name()
-        ));
+        );
     }
     s
 }

@@ -16,11 +16,11 @@ pub struct LineError {
     pub message: String,
 }
 
-fn err(id: &Option<String>, field: &'static str, message: impl Into<String>) -> LineError {
-    LineError { id: id.clone(), field: Some(field), message: message.into() }
+fn err(id: Option<&String>, field: &'static str, message: impl Into<String>) -> LineError {
+    LineError { id: id.cloned(), field: Some(field), message: message.into() }
 }
 
-fn text<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
+fn text<'a>(obj: &'a Map<String, Value>, id: Option<&String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -30,7 +30,7 @@ fn text<'a>(obj: &'a Map<String, Value>, id: &Option<String>, key: &'static str)
 
 fn parsed<T: std::str::FromStr>(
     obj: &Map<String, Value>,
-    id: &Option<String>,
+    id: Option<&String>,
     key: &'static str,
 ) -> Result<Option<T>, LineError>
 where
@@ -39,7 +39,7 @@ where
     text(obj, id, key)?.map(|s| s.parse::<T>().map_err(|e| err(id, key, e.to_string()))).transpose()
 }
 
-fn triple(obj: &Map<String, Value>, id: &Option<String>, key: &'static str) -> Result<Option<[u64; 3]>, LineError> {
+fn triple(obj: &Map<String, Value>, id: Option<&String>, key: &'static str) -> Result<Option<[u64; 3]>, LineError> {
     let Some(v) = obj.get(key) else { return Ok(None) };
     let bad = || err(id, key, format!("expected three positive integers [M, N, K], found {v}"));
     let arr = v.as_array().ok_or_else(bad)?;
@@ -65,8 +65,8 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         field: None,
         message: "expected a JSON object".into(),
     })?;
-    let id = obj.get("id").map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()));
-    let id = &id;
+    let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
+    let id = owned_id.as_ref();
     let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
     let schedule: Schedule = parsed(obj, id, "schedule")?.unwrap_or(Schedule::Auto);
     let stages = match obj.get("stages") {
@@ -80,7 +80,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
     };
     let [m, n, k] = triple(obj, id, "tile")?.ok_or_else(|| err(id, "tile", "missing"))?;
-    let cluster = triple(obj, id, "cluster")?.map(|[m, n, k]| Cluster { m, n, k }).unwrap_or(Cluster::ONE);
+    let cluster = triple(obj, id, "cluster")?.map_or(Cluster::ONE, |[m, n, k]| Cluster { m, n, k });
     let a: Operand = parsed(obj, id, "a")?.ok_or_else(|| err(id, "a", "missing"))?;
     let b: Operand = parsed(obj, id, "b")?.ok_or_else(|| err(id, "b", "missing"))?;
     let c: Output = parsed(obj, id, "c")?.unwrap_or(Output::Void);
@@ -128,7 +128,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         })?,
     };
     Ok((
-        id.clone(),
+        owned_id.clone(),
         KernelConfig {
             arch,
             cutlass,

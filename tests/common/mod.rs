@@ -25,7 +25,7 @@ pub fn data_files(prefix: &str) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(prefix) && n.ends_with(".jsonl"))
+        .filter(|n| n.starts_with(prefix) && std::path::Path::new(n).extension().is_some_and(|e| e == "jsonl"))
         .collect();
     names.sort();
     names

@@ -103,7 +103,7 @@ const KEYS: [&str; 19] = [
 
 const KEY_HELP: &str = "keys: name, arch, cutlass, family, granularity, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, stages, carveout, fusion, epilogue";
 
-fn parse_err(span: Range<usize>, e: ParseError) -> InputError {
+fn parse_err(span: Range<usize>, e: &ParseError) -> InputError {
     error(
         InputErrorKind::UnknownValue,
         span,
@@ -144,7 +144,7 @@ fn integer(v: &Spanned<DeValue<'_>>, key: &str) -> Result<u64, InputError> {
 }
 
 fn parsed<T: std::str::FromStr<Err = ParseError>>(v: &Spanned<DeValue<'_>>, key: &str) -> Result<T, InputError> {
-    string(v, key)?.parse().map_err(|e| parse_err(v.span(), e))
+    string(v, key)?.parse().map_err(|e| parse_err(v.span(), &e))
 }
 
 fn triple(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 3], InputError> {
@@ -193,12 +193,12 @@ fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
         DeValue::String(s) => Epilogue::from_name(s).ok_or_else(|| {
             parse_err(
                 v.span(),
-                ParseError::new("epilogue", s, Epilogue::NAMES.into_iter().chain(["{ smem_bytes = N }"])),
+                &ParseError::new("epilogue", s, Epilogue::NAMES.into_iter().chain(["{ smem_bytes = N }"])),
             )
         }),
         DeValue::Table(t) => {
             let mut bytes = None;
-            for (k, x) in t.iter() {
+            for (k, x) in t {
                 if k.get_ref() == "smem_bytes" {
                     bytes = Some(integer(x, "smem_bytes")?);
                 } else {
@@ -234,7 +234,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             let name = string(v, key)?;
             match Family::NAMES.iter().find(|n| **n == name) {
                 Some(n) => one(Value::Family(n)),
-                None => Err(parse_err(v.span(), ParseError::new("family", name, Family::NAMES))),
+                None => Err(parse_err(v.span(), &ParseError::new("family", name, Family::NAMES))),
             }
         }
         "granularity" => {
@@ -286,7 +286,6 @@ fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
         "tile" | "cluster" | "granularity" | "operands" | "outputs" => {
             arr.first().is_some_and(|x| x.get_ref().is_array())
         }
-        "epilogue" => true,
         _ => true,
     }
 }
@@ -305,7 +304,7 @@ impl Settings {
 
     /// Read a table's keys over these settings, collecting every problem.
     pub fn read_table(&mut self, t: &DeTable<'_>, scope: Scope, errors: &mut Vec<InputError>) {
-        for (k, v) in t.iter() {
+        for (k, v) in t {
             let key = k.get_ref().as_ref();
             if !KEYS.contains(&key) || (key == "name" && scope == Scope::Defaults) {
                 errors.push(error(

@@ -25,6 +25,7 @@
 //! Parsing collects every problem of a file in one pass and keeps the byte span of every value, so
 //! that findings point at the exact value that produced them (a sweep's list element included).
 
+use std::fmt::Write as _;
 mod fields;
 
 use std::collections::HashMap;
@@ -139,7 +140,7 @@ pub fn parse(source: &str) -> ParsedFile {
             other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
         }
     }
-    for (key, value) in root.iter() {
+    for (key, value) in root {
         match key.get_ref().as_ref() {
             "defaults" => {}
             "kernel" | "sweep" => {
@@ -209,24 +210,22 @@ fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Set
     let mut settings = defaults.clone();
     let before = out.errors.len();
     settings.read_table(t, scope, &mut out.errors);
-    let (name, name_span) = match t.get("name") {
-        Some(v) => match v.get_ref().as_str() {
-            Some(s) => (s.to_string(), v.span()),
-            None => {
-                out.errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
-                return;
-            }
-        },
-        None => {
-            out.errors.push(error(
-                InputErrorKind::Missing,
-                table.span(),
-                format!("this {} has no `name`", if scope == fields::Scope::Kernel { "kernel" } else { "sweep" }),
-                "add `name = \"...\"`",
-                None,
-            ));
+    let (name, name_span) = if let Some(v) = t.get("name") {
+        if let Some(s) = v.get_ref().as_str() {
+            (s.to_string(), v.span())
+        } else {
+            out.errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
             return;
         }
+    } else {
+        out.errors.push(error(
+            InputErrorKind::Missing,
+            table.span(),
+            format!("this {} has no `name`", if scope == fields::Scope::Kernel { "kernel" } else { "sweep" }),
+            "add `name = \"...\"`",
+            None,
+        ));
+        return;
     };
     out.declared.push((identifier(&name), name_span.clone()));
     if out.errors.len() > before {
@@ -255,20 +254,24 @@ fn point_suffix(c: &KernelConfig) -> String {
     let mut extra = String::new();
     match c.family {
         crate::model::Family::BlockScaled => {}
-        crate::model::Family::Blockwise(g) => extra.push_str(&format!("_blockwise{}x{}x{}", g.m, g.n, g.k)),
-        f => extra.push_str(&format!("_{}", f.name())),
+        crate::model::Family::Blockwise(g) => {
+            let _ = write!(extra, "_blockwise{}x{}x{}", g.m, g.n, g.k);
+        }
+        f => {
+            let _ = write!(extra, "_{}", f.name());
+        }
     }
     if c.cutlass != crate::model::CutlassVersion::LATEST {
-        extra.push_str(&format!("_cutlass{}", c.cutlass));
+        let _ = write!(extra, "_cutlass{}", c.cutlass);
     }
     if c.epilogue != crate::model::Epilogue::Builder {
-        extra.push_str(&format!("_{}", c.epilogue.name()));
+        let _ = write!(extra, "_{}", c.epilogue.name());
     }
     if let Some(f) = crate::jsonl::fusion_name(c.fusion) {
-        extra.push_str(&format!("_{f}"));
+        let _ = write!(extra, "_{f}");
     }
     if c.cluster != crate::model::Cluster::ONE {
-        extra.push_str(&format!("_cluster{}x{}x{}", c.cluster.m, c.cluster.n, c.cluster.k));
+        let _ = write!(extra, "_cluster{}x{}x{}", c.cluster.m, c.cluster.n, c.cluster.k);
     }
     format!(
         "{}_{}x{}_{}_{}_{}x{}x{}_{}_s{}{extra}",
@@ -287,9 +290,9 @@ fn point_suffix(c: &KernelConfig) -> String {
 
 /// Entries whose generated names collide (two sweep points the suffix cannot tell apart).
 fn duplicate_entries(entries: &[Entry], errors: &mut Vec<InputError>) {
-    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for e in entries {
-        if seen.insert(e.name.as_str(), ()).is_some() {
+        if !seen.insert(e.name.as_str()) {
             errors.push(error(
                 InputErrorKind::DuplicateName,
                 e.name_span.clone(),
@@ -305,7 +308,7 @@ fn duplicate_entries(entries: &[Entry], errors: &mut Vec<InputError>) {
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let before = &source[..offset.min(source.len())];
     let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, col)
 }
 

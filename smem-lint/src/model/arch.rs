@@ -125,11 +125,8 @@ impl FromStr for Arch {
     /// subsets, not different shared memory).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
-        let digits = lower
-            .strip_prefix("sm")
-            .map(|r| r.trim_start_matches('_'))
-            .map(|r| r.trim_end_matches(['a', 'f']))
-            .unwrap_or("");
+        let digits =
+            lower.strip_prefix("sm").map(|r| r.trim_start_matches('_')).map_or("", |r| r.trim_end_matches(['a', 'f']));
         Arch::ALL
             .iter()
             .copied()

@@ -121,6 +121,7 @@ impl CutlassVersion {
 
     /// The oldest release whose headers equal this one's in every fact the model reads: the
     /// representative that suggestions and tables name.
+    #[must_use]
     pub fn model_representative(self) -> CutlassVersion {
         let h = self.headers();
         Self::ALL.iter().copied().find(|v| v.headers() == h).unwrap_or(self)
@@ -144,10 +145,10 @@ impl CutlassVersion {
                 })
                 .and_then(|v| v.parse::<u32>().ok())
         };
-        let (major, minor, patch) = match (define("CUTLASS_MAJOR "), define("CUTLASS_MINOR "), define("CUTLASS_PATCH "))
-        {
-            (Some(a), Some(b), Some(c)) => (a, b, c),
-            _ => return Err("cutlass/version.h does not define CUTLASS_MAJOR, CUTLASS_MINOR and CUTLASS_PATCH".into()),
+        let (Some(major), Some(minor), Some(patch)) =
+            (define("CUTLASS_MAJOR "), define("CUTLASS_MINOR "), define("CUTLASS_PATCH "))
+        else {
+            return Err("cutlass/version.h does not define CUTLASS_MAJOR, CUTLASS_MINOR and CUTLASS_PATCH".into());
         };
         let stated = format!("{major}.{minor}.{patch}");
         let v: CutlassVersion = stated.parse().map_err(|e: ParseError| e.to_string())?;

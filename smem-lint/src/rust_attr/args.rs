@@ -54,7 +54,7 @@ pub const KEYS: &[&str] = &[
 fn value(expr: &Expr) -> syn::Result<Value> {
     match expr {
         Expr::Path(p) if p.path.get_ident().is_some() => {
-            Ok(Value::Word(p.path.get_ident().map(|i| i.to_string()).unwrap_or_default()))
+            Ok(Value::Word(p.path.get_ident().map(std::string::ToString::to_string).unwrap_or_default()))
         }
         Expr::Lit(l) => match &l.lit {
             Lit::Str(s) => Ok(Value::Word(s.value())),
@@ -96,7 +96,7 @@ pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
                 None => push(syn::Error::new(p.span(), "expected an architecture such as `sm120`")),
             },
             Meta::NameValue(nv) => {
-                let key = nv.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                let key = nv.path.get_ident().map(std::string::ToString::to_string).unwrap_or_default();
                 if !KEYS.contains(&key.as_str()) {
                     push(syn::Error::new(
                         nv.path.span(),

@@ -13,7 +13,7 @@ pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {
     let Fields::Named(named) = &s.fields else { return Ok(()) };
     let mut errors: Option<syn::Error> = None;
     for f in &named.named {
-        let Some(name) = f.ident.as_ref().map(|i| i.to_string()) else { continue };
+        let Some(name) = f.ident.as_ref().map(std::string::ToString::to_string) else { continue };
         if !KEYS.contains(&name.as_str()) || spec.get(&name).is_some() {
             continue;
         }

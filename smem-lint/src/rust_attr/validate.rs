@@ -207,7 +207,7 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
             Ok(a) => match &a.status {
                 Status::Fits { headroom: h } => {
                     headroom = headroom.min(*h);
-                    fp = a.footprint.clone();
+                    fp.clone_from(&a.footprint);
                     continue;
                 }
                 Status::ExceedsCap { over } => {

@@ -1,5 +1,6 @@
 //! The `verify` subcommand: inputs, progress, report, record.
 
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -61,25 +62,26 @@ fn sample<T: Clone>(items: &[T], n: usize) -> Vec<T> {
 pub fn render(report: &Report) -> String {
     let mut s = String::new();
     for (field, a) in &report.fields {
-        s.push_str(&format!("  {field:<15} {:>5} / {:<5} agree\n", a.agree, a.of));
+        let _ = writeln!(s, "  {field:<15} {:>5} / {:<5} agree", a.agree, a.of);
     }
     for m in &report.mismatches {
-        s.push_str(&format!(
-            "\nMISMATCH {} ({}): {}: model {}, measured {}\n",
+        let _ = writeln!(
+            s,
+            "\nMISMATCH {} ({}): {}: model {}, measured {}",
             m.id,
             m.config.label(),
             m.field,
             m.model,
             m.measured
-        ));
+        );
         if let Ok(t) = crate::explain::table(&m.config, &[m.config.arch]) {
             for l in t.lines() {
-                s.push_str(&format!("    {l}\n"));
+                let _ = writeln!(s, "    {l}");
             }
         }
     }
     for (id, e) in &report.failed {
-        s.push_str(&format!("\nNOT MEASURED {id}: {e}\n"));
+        let _ = write!(s, "\nNOT MEASURED {id}: {e}\n");
     }
     s
 }
@@ -106,7 +108,7 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         for (_, c) in &mut items {
             c.cutlass = version;
         }
-        let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
         eprintln!(
             "verify: {} configurations against CUTLASS {version} at {} with {}, {jobs} jobs, {} per translation unit",
             items.len(),
@@ -150,7 +152,7 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         let on_settle = |i: usize, r: &super::MeasuredResult, done: usize, total: usize| {
             if let Some(f) = &sink {
                 let m = Measured { id: items[i].0.clone(), config: items[i].1, result: r.clone() };
-                let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+                let mut f = f.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 let _ = writeln!(f, "{}", record_line(&m));
                 let _ = f.flush();
             }

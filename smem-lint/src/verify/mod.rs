@@ -67,7 +67,7 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
         for _ in 0..m.jobs.max(1) {
             s.spawn(|| loop {
                 let next = {
-                    let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut q = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     let b = q.pop();
                     if b.is_some() {
                         in_flight.fetch_add(1, Ordering::SeqCst);
@@ -86,7 +86,7 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                 let settle = |i: usize, r: MeasuredResult| {
                     let n = done.fetch_add(1, Ordering::SeqCst) + 1;
                     (m.on_settle)(i, &r, n, total);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                    results.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(r);
                 };
                 match m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs)) {
                     Ok(stdout) => {
@@ -117,7 +117,7 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                     }
                     Err(_) => {
                         let (a, b) = batch.split_at(batch.len() / 2);
-                        let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                        let mut q = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                         q.push(b.to_vec());
                         q.push(a.to_vec());
                     }
@@ -126,7 +126,7 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
             });
         }
     });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let results = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     items
         .iter()
         .zip(results)

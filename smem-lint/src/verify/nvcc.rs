@@ -62,8 +62,7 @@ pub struct TempDir(pub PathBuf);
 
 impl TempDir {
     pub fn new() -> std::io::Result<Self> {
-        let nanos =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
         let dir = std::env::temp_dir().join(format!("smem-lint-verify-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         Ok(TempDir(dir))

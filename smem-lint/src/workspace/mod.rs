@@ -33,7 +33,7 @@ pub struct Workspace {
 }
 
 fn relative(root: &Path, p: &Path) -> PathBuf {
-    p.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| p.to_path_buf())
+    p.strip_prefix(root).map_or_else(|_| p.to_path_buf(), Path::to_path_buf)
 }
 
 /// Discover the workspace through `cargo metadata` and read every manifest's settings.
@@ -66,7 +66,7 @@ pub fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
     for p in packages {
         let manifest = p.manifest_path.clone().into_std_path_buf();
         let pkg = read(&manifest, "package")?.unwrap_or_default();
-        let dir = manifest.parent().map(Path::to_path_buf).unwrap_or_else(|| root.clone());
+        let dir = manifest.parent().map_or_else(|| root.clone(), Path::to_path_buf);
         let rust = pkg.rust.or(ws.rust).unwrap_or(true);
         let settings = Settings {
             configs: pkg.configs,
@@ -108,7 +108,7 @@ fn options(s: &Settings) -> Options {
 fn apply_policy(mut r: FileReport, s: &Settings) -> FileReport {
     r.findings.retain(|f| !s.allow.iter().any(|a| a == f.problem.code()));
     r.spanned.retain(|f| !s.allow.iter().any(|a| a == f.code));
-    r.warn = s.warn.clone();
+    r.warn.clone_from(&s.warn);
     r
 }
 

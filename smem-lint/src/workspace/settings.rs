@@ -53,12 +53,13 @@ fn err(kind: InputErrorKind, span: Range<usize>, message: String, label: &str, h
 }
 
 fn strings(v: &Spanned<DeValue<'_>>, key: &str, errors: &mut Vec<InputError>) -> Vec<(String, Range<usize>)> {
-    match v.get_ref() {
-        DeValue::Array(items) => items
+    if let DeValue::Array(items) = v.get_ref() {
+        items
             .iter()
-            .filter_map(|x| match x.get_ref().as_str() {
-                Some(s) => Some((s.to_string(), x.span())),
-                None => {
+            .filter_map(|x| {
+                if let Some(s) = x.get_ref().as_str() {
+                    Some((s.to_string(), x.span()))
+                } else {
                     errors.push(err(
                         InputErrorKind::WrongType,
                         x.span(),
@@ -69,17 +70,16 @@ fn strings(v: &Spanned<DeValue<'_>>, key: &str, errors: &mut Vec<InputError>) ->
                     None
                 }
             })
-            .collect(),
-        _ => {
-            errors.push(err(
-                InputErrorKind::WrongType,
-                v.span(),
-                format!("`{key}` expects a list of strings"),
-                "not a list",
-                None,
-            ));
-            Vec::new()
-        }
+            .collect()
+    } else {
+        errors.push(err(
+            InputErrorKind::WrongType,
+            v.span(),
+            format!("`{key}` expects a list of strings"),
+            "not a list",
+            None,
+        ));
+        Vec::new()
     }
 }
 
@@ -115,7 +115,7 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
         return (None, errors);
     };
     let mut s = Settings::default();
-    for (k, v) in t.iter() {
+    for (k, v) in t {
         let key: &str = k.get_ref();
         match key {
             "configs" => {
@@ -133,7 +133,7 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                         }
                         g
                     })
-                    .collect()
+                    .collect();
             }
             "rust" => match v.get_ref().as_bool() {
                 Some(b) => s.rust = Some(b),
@@ -220,9 +220,9 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                     }
                 }
                 if key == "warn" {
-                    s.warn = codes
+                    s.warn = codes;
                 } else {
-                    s.allow = codes
+                    s.allow = codes;
                 }
             }
             "emit" => s.emit = emit_tables(v, &mut errors),
@@ -250,7 +250,7 @@ fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<Em
         return Vec::new();
     };
     let mut out = Vec::new();
-    for item in items.iter() {
+    for item in items {
         let Some(t) = item.get_ref().as_table() else {
             errors.push(err(
                 InputErrorKind::WrongType,
@@ -268,7 +268,7 @@ fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<Em
             configs: Vec::new(),
         };
         let mut has_path = false;
-        for (k, x) in t.iter() {
+        for (k, x) in t {
             let key: &str = k.get_ref();
             match (key, x.get_ref().as_str()) {
                 ("path", Some(p)) => {

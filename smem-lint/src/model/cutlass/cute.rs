@@ -40,6 +40,7 @@ impl Layout {
     }
 
     /// `coalesce`: drop size-1 modes, merge `(s0, s1):(d0, s0*d0)` into `s0*s1:d0`.
+    #[must_use]
     pub fn coalesce(&self) -> Layout {
         let mut out: Vec<(u64, u64)> = Vec::new();
         for &(s, d) in self.modes.iter().filter(|m| m.0 != 1) {

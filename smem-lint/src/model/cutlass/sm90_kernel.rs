@@ -86,24 +86,7 @@ pub fn kernel_storage(
     };
     let math_wg_order = || ordered_sequence_barrier("math_wg_order", 2, 2).aligned(16);
     let load_order = || ordered_sequence_barrier("load_order", 1, 2).aligned(16);
-    if !shape.grouped {
-        let mut pipes =
-            vec![named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
-        if shape.pingpong {
-            pipes.push(math_wg_order());
-        }
-        pipes.push(load_order());
-        let tensors = Node::strukt(
-            "tensors",
-            128,
-            vec![named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
-        );
-        Node::strukt(
-            "SharedStorage",
-            1,
-            vec![Node::strukt("pipelines", 16, pipes).field(), dense_scheduler.aligned(16), tensors.field()],
-        )
-    } else {
+    if shape.grouped {
         let tensors = Node::strukt(
             "tensors",
             128,
@@ -141,6 +124,23 @@ pub fn kernel_storage(
                 responses.aligned(16),
                 Node::strukt("tensormaps", 128, maps).field(),
             ],
+        )
+    } else {
+        let mut pipes =
+            vec![named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
+        if shape.pingpong {
+            pipes.push(math_wg_order());
+        }
+        pipes.push(load_order());
+        let tensors = Node::strukt(
+            "tensors",
+            128,
+            vec![named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
+        );
+        Node::strukt(
+            "SharedStorage",
+            1,
+            vec![Node::strukt("pipelines", 16, pipes).field(), dense_scheduler.aligned(16), tensors.field()],
         )
     }
 }

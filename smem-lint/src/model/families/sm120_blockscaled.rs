@@ -114,7 +114,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     if t.m % 64 != 0 || (t.n >= 32 && t.n % 32 != 0) || t.k % 32 != 0 {
         return Err(ModelError::new(
             ConfigField::Tile,
-            format!("tile {} is outside the modelled domain (M a multiple of 64, N of 32, K of 32)", t),
+            format!("tile {t} is outside the modelled domain (M a multiple of 64, N of 32, K of 32)"),
             "the model refuses to guess for tiles CUTLASS's smem atoms were not verified on",
         ));
     }
@@ -571,10 +571,10 @@ fn buildability(cfg: &KernelConfig) -> Option<Unbuildable> {
         // From 4.5 the SFB tile is padded to 128 and N-tiles that divide 128 broadcast into it.
         let fits = extent % SF_BLOCK_MN == 0 || (name == "SFB" && padded && SF_BLOCK_MN % extent == 0);
         if !fits || !k_whole {
-            let detail = if !fits {
-                format!("tile {axis} = {extent} is not a whole number of 128-row scale-factor blocks ({name} TMA, CUTLASS {})", cfg.cutlass)
-            } else {
+            let detail = if fits {
                 format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {})", t.k, k_block / 4)
+            } else {
+                format!("tile {axis} = {extent} is not a whole number of 128-row scale-factor blocks ({name} TMA, CUTLASS {})", cfg.cutlass)
             };
             return Some(Unbuildable { message: TMA, at, detail });
         }
