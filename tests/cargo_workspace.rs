@@ -145,6 +145,9 @@ fn broken_settings_point_into_cargo_toml() {
     assert_eq!(
         got,
         [
+            // `configs = ["*.toml"]` matches no kernel configuration there: a glob that checks
+            // nothing is an error, not a pass.
+            ("Cargo.toml", 7, "smem::invalid-value"),
             ("Cargo.toml", 8, "smem::unknown-value"),
             ("Cargo.toml", 9, "smem::unknown-value"),
             ("Cargo.toml", 10, "smem::unknown-key")
@@ -161,4 +164,51 @@ fn help_names_the_cargo_subcommand() {
     for sub in ["check", "explain", "emit", "verify", "eval", "import-trtllm"] {
         assert!(help.contains(sub), "{sub}");
     }
+}
+
+/// Rust structs get the workspace's settings as TOML configs do; the attribute is found under a
+/// renamed import and behind `cfg_attr`; a misspelled marker field and the attribute on an enum
+/// are errors; fitting structs count as launchable.
+#[test]
+fn rust_structs_follow_the_workspace() {
+    let ws = copy("basic");
+    let src = ws.join("app/src/main.rs");
+    let text = std::fs::read_to_string(&src).unwrap();
+    std::fs::write(
+        &src,
+        format!(
+            "{text}\nuse smem_lint_macros::smem_check as check;\n\
+             #[check(sm120, kernel = dense, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 256, 128], stages = 4)]\n\
+             pub struct Renamed;\n\
+             #[cfg_attr(feature = \"gpu\", smem_check(sm120, kernel = dense, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], stages = 2))]\n\
+             pub struct BehindCfgAttr;\n\
+             #[smem_check(sm120)]\n\
+             pub struct Typo {{ kernel: Grouped, a: Nvfp4, b: Nvfp4, c: Bf16, d: Bf16, tile: Tile<128, 256, 128>, stagse: Stages<4> }}\n\
+             #[smem_check(sm120)]\n\
+             pub enum NotAStruct {{ A }}\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = cargo_smem_lint(&ws, &["check", "--format", "json"]);
+    assert_eq!(code, 2, "{out}{err}");
+    let f = findings(&out);
+    let in_main: Vec<&serde_json::Value> =
+        f.iter().filter(|x| x["file"].as_str().unwrap().ends_with("main.rs")).collect();
+    let renamed = in_main.iter().find(|x| x["kernel"] == "Renamed").expect("the renamed attribute is checked");
+    assert_eq!(renamed["code"], "smem::exceeds-cap");
+    assert_eq!(renamed["kernel_bytes"], 124_928);
+    assert_eq!(renamed["over_bytes"], 124_928 - 101_376);
+    assert!(in_main.iter().any(|x| x["message"].as_str().unwrap().contains("`stagse`")), "{out}");
+    assert!(in_main.iter().any(|x| x["message"].as_str().unwrap().contains("not on an enum")), "{out}");
+    // The struct behind cfg_attr fits (2 stages) and is counted as launchable with the rest.
+    let summary: serde_json::Value = serde_json::from_str::<serde_json::Value>(&out).unwrap()["summary"].clone();
+    assert!(summary["launchable_kernels"].as_u64().unwrap() >= 1, "{summary}");
+
+    // Workspace `archs` apply to Rust structs: with sm90 the struct cannot be checked there.
+    edit(&ws.join("Cargo.toml"), "archs = [\"sm120\", \"sm121\"]", "archs = [\"sm90\"]");
+    let (_, out, _) = cargo_smem_lint(&ws, &["check", "--format", "json"]);
+    let f = findings(&out);
+    let renamed = f.iter().find(|x| x["kernel"] == "Renamed").expect("still checked");
+    assert_eq!(renamed["code"], "smem::not-modelled", "{out}");
+    assert_eq!(renamed["archs"], serde_json::json!(["sm90"]));
 }

@@ -189,3 +189,63 @@ fn explain_table_names_every_member() {
     assert_eq!(code, 2);
     assert!(err.contains("--kernel"));
 }
+
+/// A scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let d = std::env::temp_dir().join(format!("smem-lint-check-{}-{name}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Directories are walked as ripgrep walks them: only kernel configurations are read (a Cargo.toml
+/// or other TOML is skipped, never 31 input errors), `target/` and hidden or git-ignored files are
+/// skipped, and a path given twice is checked once.
+#[test]
+fn directory_walks_read_only_kernel_configs_once() {
+    let d = scratch("walk");
+    std::fs::copy(root().join("configs/quickstart.toml"), d.join("kernels.toml")).unwrap();
+    std::fs::write(d.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::write(d.join("rustfmt.toml"), "max_width = 100\n").unwrap();
+    for skipped in ["target", ".hidden", "ignored"] {
+        std::fs::create_dir_all(d.join(skipped)).unwrap();
+        std::fs::write(d.join(skipped).join("bad.toml"), "[[kernel]]\nname = 3\n").unwrap();
+    }
+    std::fs::write(d.join(".gitignore"), "ignored/\n").unwrap();
+    std::fs::create_dir_all(d.join(".git")).unwrap();
+    let dir = d.to_str().unwrap();
+    let file = d.join("kernels.toml");
+    let (code, out, err) = run(&["check", dir, file.to_str().unwrap(), dir, "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["files"], 1, "{out}");
+    assert_eq!(v["summary"]["input_errors"], 0, "{out}");
+    assert_eq!(v["summary"]["findings"], 2, "{out}");
+}
+
+/// A FIFO named like a config is never opened (it would block); naming one is an input error.
+#[test]
+fn a_fifo_is_not_read() {
+    let d = scratch("fifo");
+    std::fs::copy(root().join("configs/quickstart.toml"), d.join("kernels.toml")).unwrap();
+    let fifo = d.join("pipe.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let (code, out, err) = run(&["check", d.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let (code, _, err) = run(&["check", fifo.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+/// One table is one namespace: the same kernel name in two files is refused, not written twice.
+#[test]
+fn emit_refuses_names_declared_in_two_files() {
+    let d = scratch("dup");
+    std::fs::copy(root().join("configs/quickstart.toml"), d.join("a.toml")).unwrap();
+    std::fs::copy(root().join("configs/quickstart.toml"), d.join("b.toml")).unwrap();
+    let out_file = d.join("table.json");
+    let (code, _, err) = run(&["emit", d.to_str().unwrap(), "-o", out_file.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("declared in both") && !out_file.exists(), "{err}");
+}

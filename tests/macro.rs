@@ -55,14 +55,25 @@ fn constants_equal_eval() {
     );
 }
 
-/// Measured: grouped MXFP4 128^3 with StageCount<4> ... the 4.2 data row with stages 4 is not in
-/// the shared sample, but the automatic count of the same tile picks 5 stages at 102400 bytes
-/// (measured); 4 stages are one stage less.
+#[smem_check(sm120, cutlass = "4.2.0", kernel = grouped, a = mxfp4, b = mxfp4, c = bf16, d = bf16, tile = [128, 128, 128], schedule = pingpong, stages = 3)]
+struct MeasuredGroupedMxfp4;
+
+/// The constants equal nvcc's measurement of the same configuration (the shared data row is read,
+/// not restated).
 #[test]
-fn constants_are_consistent() {
-    let (stages, bytes) = (GroupedMxfp4::STAGES, GroupedMxfp4::KERNEL_BYTES);
-    assert_eq!(stages, 4);
-    assert!(bytes < 102_400);
+fn constants_equal_a_measured_row() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/sm120-cutlass-4.2.0.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let row: serde_json::Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| r["id"] == "sm120-grouped-mxfp4xmxfp4-bf16-bf16-128x128x128-pingpong-s3")
+        .expect("the measured row is in the shared data");
+    let r = &row["result"];
+    assert_eq!(r["kernel_bytes"], MeasuredGroupedMxfp4::KERNEL_BYTES);
+    assert_eq!(r["mainloop_bytes"], MeasuredGroupedMxfp4::MAINLOOP_BYTES);
+    assert_eq!(r["epilogue_bytes"], MeasuredGroupedMxfp4::EPILOGUE_BYTES);
+    assert_eq!(r["stages"], MeasuredGroupedMxfp4::STAGES);
     assert_eq!(GroupedMxfp4::ARCHS, &[smem_lint::model::Arch::Sm120]);
 }
 

@@ -27,9 +27,16 @@ fn toml_configs() {
     for f in ["configs/quickstart.toml", "configs/cutlass-79-examples.toml", "tests/fixtures/check/input_errors.toml"] {
         let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(f)).unwrap();
         for v in variants(&text, 3) {
+            let len = v.len();
             let r = smem_lint::check::check_source(Path::new("x.toml"), v, &smem_lint::check::Options::default());
-            let _ = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
-            let _ = smem_lint::diagnostics::render(&smem_lint::diagnostics::diags(&r), false, 80);
+            // Every input error says something and points inside the file.
+            for e in &r.input_errors {
+                assert!(!e.message.is_empty() && e.span.end <= len, "{e:?}");
+            }
+            let json = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
+            assert_eq!(json["summary"]["input_errors"].as_u64(), Some(r.input_error_count() as u64));
+            let text = smem_lint::diagnostics::render(&smem_lint::diagnostics::diags(&r), false, 80);
+            assert_eq!(text.is_empty(), r.input_errors.is_empty() && r.findings.is_empty());
         }
     }
 }
@@ -38,7 +45,12 @@ fn toml_configs() {
 fn json_lines() {
     let line = r#"{"id": "x", "arch": "sm120", "kernel": "grouped", "a": "nvfp4", "b": "nvfp4", "c": "bf16", "d": "bf16", "tile": [128, 128, 128], "schedule": "auto", "stages": "auto", "cutlass": "4.2.0", "cluster": [1, 1, 1], "fusion": "default", "epilogue": "trtllm-moe"}"#;
     for v in variants(line, 1) {
-        let _ = smem_lint::jsonl::eval_lines(&v, None);
+        let (out, errors) = smem_lint::jsonl::eval_lines(&v, None);
+        // One output line per non-blank input line; every error names its line and says why.
+        assert_eq!(out.len(), v.lines().filter(|l| !l.trim().is_empty()).count(), "{v}");
+        for (line, e) in &errors {
+            assert!(*line >= 1 && !e.message.is_empty(), "{v}: {e:?}");
+        }
     }
 }
 
@@ -46,7 +58,11 @@ fn json_lines() {
 fn instantiation_lists() {
     let text = "INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(Sm120, SafeFP4, SafeFP4, half,\n void, EpilogueOpDefault, NONE,\n 128, 32, 128, 1, 1, 1,\n false, false, false, true);\n";
     for v in variants(text, 1) {
-        let _ = smem_lint::import::trtllm_moe(&v);
+        for (_, r) in smem_lint::import::trtllm_moe(&v) {
+            if let Err(e) = r {
+                assert!(!e.is_empty(), "{v}");
+            }
+        }
     }
 }
 
@@ -54,7 +70,10 @@ fn instantiation_lists() {
 fn rust_sources() {
     let text = "use smem_lint_macros::smem_check;\n#[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 256, 128], stages = 4)]\npub struct K { tile: Tile<128, 256, 128>, stages: Stages<4> }\n";
     for v in variants(text, 1) {
-        let _ = smem_lint::workspace::rust_scan::scan(&v);
+        let scan = smem_lint::workspace::rust_scan::scan(&v, &smem_lint::rust_attr::Overrides::default());
+        for f in &scan.findings {
+            assert!(!f.message.is_empty() && f.span.end <= v.len(), "{v}: {f:?}");
+        }
     }
 }
 

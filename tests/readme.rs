@@ -44,3 +44,27 @@ fn the_second_command_is_what_ci_runs() {
     let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
     assert!(ci.lines().any(|l| l.trim() == cmds[1]), ".ci/run must run the README's test command");
 }
+
+/// The README's list of codes is the rule registry: every rule, with its class and summary.
+#[test]
+fn the_readme_lists_every_rule() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for r in smem_lint::rules::Rule::ALL {
+        let class = if r.is_input_error() { "input error (exit 2)" } else { "finding (exit 1)" };
+        let row = format!("| `{}` | {class} | {} |", r.code(), r.summary());
+        assert!(readme.contains(&row), "README lacks the row {row}");
+    }
+}
+
+/// `smem-lint explain-code` prints each rule's documentation; an unknown code is an input error.
+#[test]
+fn explain_code_prints_the_registry() {
+    for r in smem_lint::rules::Rule::ALL {
+        let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).args(["explain-code", r.code()]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(r.summary()) && text.contains(r.explanation().lines().next().unwrap()), "{text}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).args(["explain-code", "smem::nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -87,6 +87,20 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
     }
 }
 
+/// The struct with `#[allow(dead_code)]` on its marker fields: they declare configuration and are
+/// never read, which rustc would otherwise warn about on every field.
+fn with_marker_fields_allowed(input: &syn::DeriveInput) -> syn::DeriveInput {
+    let mut item = input.clone();
+    if let syn::Data::Struct(s) = &mut item.data {
+        for f in &mut s.fields {
+            if smem_lint::rust_attr::fields::marker_of(&f.ty).is_some() {
+                f.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+            }
+        }
+    }
+    item
+}
+
 pub fn expand(input: &syn::DeriveInput, c: &Checked) -> TokenStream {
     let name = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -98,8 +112,9 @@ pub fn expand(input: &syn::DeriveInput, c: &Checked) -> TokenStream {
         quote!(::smem_lint::model::Arch::#v)
     });
     let (kb, mb, eb, st, hr) = (e.kernel_bytes, e.mainloop_bytes, e.epilogue_bytes, e.stages, c.headroom);
+    let item = with_marker_fields_allowed(input);
     quote! {
-        #input
+        #item
         impl #impl_generics ::smem_lint::SmemChecked for #name #ty_generics #where_clause {
             const NAME: &'static str = #name_str;
             const CONFIG: ::smem_lint::model::KernelConfig = #config;

@@ -23,28 +23,17 @@ impl Problem {
     /// The diagnostic code.
     pub const fn code(&self) -> &'static str {
         match self {
-            Problem::ExceedsCap { auto_overflow: Some(_), .. } => "smem::auto-stages-overflow",
-            Problem::ExceedsCap { .. } => "smem::exceeds-cap",
-            Problem::Rejected(_) => "smem::cutlass-rejects",
-            Problem::Unbuildable(_) => "smem::unbuildable",
-            Problem::NotModelled(_) => "smem::not-modelled",
+            Problem::ExceedsCap { auto_overflow: Some(_), .. } => crate::rules::Rule::AutoStagesOverflow.code(),
+            Problem::ExceedsCap { .. } => crate::rules::Rule::ExceedsCap.code(),
+            Problem::Rejected(_) => crate::rules::Rule::CutlassRejects.code(),
+            Problem::Unbuildable(_) => crate::rules::Rule::Unbuildable.code(),
+            Problem::NotModelled(_) => crate::rules::Rule::NotModelled.code(),
         }
     }
 
-    /// One-line description for the rule list of SARIF.
-    pub const fn rule_text(code: &str) -> &'static str {
-        match code.as_bytes() {
-            b"smem::auto-stages-overflow" => "CUTLASS's automatic stage count overflows the shared-memory cap",
-            b"smem::exceeds-cap" => "kernel SharedStorage exceeds the architecture's opt-in shared memory per block",
-            b"smem::cutlass-rejects" => "CUTLASS rejects the configuration at compile time",
-            b"smem::unbuildable" => "the types compile but the kernel's TMA descriptors cannot be built",
-            b"smem::not-modelled" => "the configuration is outside what smem-lint models",
-            b"smem::invalid-attribute" | b"smem::invalid-value" => "malformed #[smem_check] argument",
-            b"smem::unknown-value" => "unknown name",
-            b"smem::missing-key" => "missing setting",
-            b"smem::rust-syntax" => "the Rust file does not parse",
-            _ => "invalid configuration file",
-        }
+    /// One-line description for the rule list of SARIF (from [`crate::rules::Rule`]).
+    pub fn rule_text(code: &str) -> &'static str {
+        crate::rules::Rule::from_code(code).map_or("invalid input", crate::rules::Rule::summary)
     }
 }
 
@@ -81,6 +70,10 @@ pub struct SpannedFinding {
     pub label: String,
     /// A problem with the input (exit 2) rather than with a kernel (exit 1).
     pub input_error: bool,
+    /// The kernel (struct) it is about, its architectures, and (needs, cap, over) bytes when over the cap.
+    pub kernel: Option<String>,
+    pub archs: Vec<Arch>,
+    pub bytes: Option<(u64, u64, u64)>,
 }
 
 /// Everything found in one file.
@@ -247,29 +240,55 @@ fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<(Range<usize>,
     }
 }
 
-/// The `.toml` files under `paths` (files as given; directories searched recursively), sorted.
-pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+/// The configuration files named by `paths`, each once (first occurrence wins, compared by canonical
+/// path). Files are taken as given; directories are walked the way ripgrep walks them (the `ignore`
+/// crate: `.gitignore`, hidden files and `target/` skipped, symlinks not followed), keeping regular
+/// `*.toml` files that hold kernel configurations (`[defaults]`, `[[kernel]]` or `[[sweep]]`), so a
+/// `Cargo.toml` or `rustfmt.toml` met on the way is not an error.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut keep = |p: PathBuf, out: &mut Vec<PathBuf>| {
+        let key = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+        if seen.insert(key) {
+            out.push(p);
+        }
+    };
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out)?;
+        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        if meta.is_dir() {
+            let mut found = Vec::new();
+            let walker = ignore::WalkBuilder::new(p)
+                .follow_links(false)
+                .filter_entry(|e| e.file_name() != "target")
+                .sort_by_file_path(std::cmp::Ord::cmp)
+                .build();
+            for entry in walker {
+                let entry = entry.map_err(|e| format!("cannot list files under {}: {e}", p.display()))?;
+                let path = entry.path();
+                let regular = entry.file_type().is_some_and(|t| t.is_file());
+                if regular && path.extension().is_some_and(|e| e == "toml") && is_kernel_config(path) {
+                    found.push(path.to_path_buf());
+                }
+            }
+            for f in found {
+                keep(f, &mut out);
+            }
+        } else if meta.is_file() {
+            keep(p.clone(), &mut out);
         } else {
-            out.push(p.clone());
+            return Err(format!("{} is not a regular file (a FIFO or device is never read)", p.display()));
         }
     }
-    out.dedup();
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
+/// Whether a TOML file found in a directory walk declares kernels (an unparseable one counts, so its
+/// syntax error is reported).
+fn is_kernel_config(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else { return true };
+    match text.parse::<toml::Table>() {
+        Ok(t) => ["defaults", "kernel", "sweep"].iter().any(|k| t.contains_key(*k)),
+        Err(_) => true,
     }
-    Ok(())
 }

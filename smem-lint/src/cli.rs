@@ -138,6 +138,12 @@ pub enum Command {
         #[arg(long = "arch", value_parser = parse_arch)]
         archs: Vec<Arch>,
     },
+    /// Print what a finding or input-error code means (`smem-lint explain-code smem::exceeds-cap`);
+    /// without a code, list them all.
+    ExplainCode {
+        /// A code such as `smem::exceeds-cap` (the `smem::` prefix may be left out).
+        code: Option<String>,
+    },
     /// Evaluate configurations in the JSON-lines format of the measured data; one JSON object per line.
     Eval {
         /// A `.jsonl` file (`-` for standard input).
@@ -302,6 +308,7 @@ where
             }
         }
         Some(Command::Verify(args)) => crate::verify::cli::verify(args),
+        Some(Command::ExplainCode { code }) => explain_code(code.as_deref()),
         Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
         }
@@ -317,6 +324,31 @@ fn with_options(target: &Target, f: impl FnOnce(&Options) -> u8) -> u8 {
             eprintln!("error: {e}");
             EXIT_INPUT_ERROR
         }
+    }
+}
+
+fn explain_code(code: Option<&str>) -> u8 {
+    use crate::rules::{Class, Rule};
+    let class = |r: Rule| match r.class() {
+        Class::Finding => "finding (exit 1)",
+        Class::InputError => "input error (exit 2)",
+    };
+    let Some(code) = code else {
+        for r in Rule::ALL {
+            println!("{:<28} {:<22} {}", r.code(), class(*r), r.summary());
+        }
+        return EXIT_CLEAN;
+    };
+    let full = if code.starts_with("smem::") { code.to_string() } else { format!("smem::{code}") };
+    if let Some(r) = Rule::from_code(&full) {
+        println!("{}: {} [{}]\n\n{}", r.code(), r.summary(), class(r), r.explanation().trim_end());
+        EXIT_CLEAN
+    } else {
+        eprintln!(
+            "error: unknown code `{code}`; codes: {}",
+            Rule::ALL.iter().map(|r| r.code()).collect::<Vec<_>>().join(", ")
+        );
+        EXIT_INPUT_ERROR
     }
 }
 
@@ -336,7 +368,7 @@ fn color_on_stdout() -> bool {
 
 /// Read and check files; `Err` carries an unreadable file's message.
 pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>, String> {
-    let files = collect_files(paths).map_err(|e| format!("cannot list files: {e}"))?;
+    let files = collect_files(paths)?;
     if files.is_empty() {
         return Err(format!(
             "no .toml configuration files under {}",
@@ -537,6 +569,21 @@ pub fn write_table(
     if reports.iter().any(|r| r.input_error_count() > 0) {
         let _ = print_reports(reports, OutputFormat::Human);
         return Err(format!("input errors; {} not written", shown.display()));
+    }
+    // One table is one namespace: a name declared in two files would make duplicate identifiers.
+    let mut first: std::collections::HashMap<&str, &Path> = std::collections::HashMap::new();
+    for r in reports {
+        for l in &r.launchable {
+            if let Some(other) = first.insert(l.entry.as_str(), r.path.as_path()) {
+                return Err(format!(
+                    "kernel `{}` is declared in both {} and {}; {} not written (names become identifiers: rename one)",
+                    l.entry,
+                    other.display(),
+                    r.path.display(),
+                    shown.display()
+                ));
+            }
+        }
     }
     let text = render_table(reports, format, flavor);
     if check_only {

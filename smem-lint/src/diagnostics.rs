@@ -232,15 +232,31 @@ pub fn to_json(reports: &[FileReport]) -> Value {
         }
         for f in &r.spanned {
             let (line, column, ..) = location(r, &f.span);
-            items.push(json!({
+            let mut o = json!({
                 "file": r.path.display().to_string(), "line": line, "column": column,
                 "code": f.code, "severity": level(r, f.code), "message": f.message,
-            }));
+            });
+            // The same fields as TOML findings carry, where the finding is about a kernel.
+            if let Some(k) = &f.kernel {
+                o["kernel"] = json!(k);
+                o["archs"] = json!(f.archs.iter().map(|a| a.name()).collect::<Vec<_>>());
+            }
+            if let Some((needs, cap, over)) = f.bytes {
+                o["kernel_bytes"] = json!(needs);
+                o["cap_bytes"] = json!(cap);
+                o["over_bytes"] = json!(over);
+            }
+            items.push(o);
         }
     }
     let checked: usize = reports.iter().map(|r| r.checked).sum();
     let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
-    json!({"findings": items, "summary": {"files": reports.len(), "checked": checked, "launchable_kernels": launchable}})
+    let findings: usize = reports.iter().map(FileReport::finding_count).sum();
+    let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
+    json!({"findings": items, "summary": {
+        "files": reports.len(), "checked": checked, "launchable_kernels": launchable,
+        "findings": findings, "input_errors": input_errors,
+    }})
 }
 
 /// SARIF 2.1.0 with locations into the TOML files.
@@ -279,8 +295,17 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
         }
     }
     rules.sort_unstable();
-    let rules: Vec<Value> =
-        rules.iter().map(|c| json!({"id": c, "shortDescription": {"text": Problem::rule_text(c)}})).collect();
+    let rules: Vec<Value> = rules
+        .iter()
+        .map(|c| {
+            let rule = crate::rules::Rule::from_code(c);
+            json!({
+                "id": c,
+                "shortDescription": {"text": Problem::rule_text(c)},
+                "fullDescription": {"text": rule.map(|r| r.explanation().trim().to_string()).unwrap_or_default()},
+            })
+        })
+        .collect();
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",

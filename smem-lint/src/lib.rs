@@ -38,6 +38,7 @@ pub mod explain;
 pub mod import;
 pub mod markers;
 pub mod model;
+pub mod rules;
 #[cfg(feature = "rust-attr")]
 pub mod rust_attr;
 pub mod suggest;

@@ -28,6 +28,10 @@ pub struct Cluster<const M: u64, const N: u64, const K: u64>;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stages<const N: u32>;
 
+/// The scale-factor granularity of a blockwise-scaled GEMM (`family: Blockwise`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Granularity<const M: u64, const N: u64, const K: u64>;
+
 /// `StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>` (the default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StagesAuto;
@@ -61,4 +65,13 @@ markers!(
     F32,
     E4m3,
     E5m2,
+    E3m2,
+    E2m3,
+    E2m1,
+    /// The block-scaled family (the default).
+    Blockscaled,
+    /// The blockwise-scaled FP8 family (with a `granularity: Granularity<..>` field).
+    Blockwise,
+    /// The plain F8F6F4 family.
+    F8f6f4,
 );

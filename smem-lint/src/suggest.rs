@@ -41,8 +41,9 @@ impl Suggestion {
             Change::VoidC => "drop the C source (c = \"void\")".to_string(),
             Change::Tile(t) => format!("use tile [{}, {}, {}]", t.m, t.n, t.k),
             Change::Schedule(s) => format!("use schedule = \"{}\"", s.name()),
-            Change::Cutlass(v) => format!("use CUTLASS {v}"),
-            Change::SwapAb(s) => format!("use the swap_ab = {s} instantiation"),
+            Change::Cutlass(v) => format!("use cutlass = \"{v}\""),
+            // Written as every front end takes it: the epilogue's name (TOML, JSON lines, #[smem_check]).
+            Change::SwapAb(_) => format!("use epilogue = \"{}\"", self.config.epilogue.name()),
         };
         format!("{what} ({} bytes, {} to spare)", self.kernel_bytes, self.headroom)
     }

@@ -54,13 +54,13 @@ pub enum InputErrorKind {
 impl InputErrorKind {
     pub const fn code(self) -> &'static str {
         match self {
-            InputErrorKind::Syntax => "smem::toml-syntax",
-            InputErrorKind::UnknownKey => "smem::unknown-key",
-            InputErrorKind::WrongType => "smem::wrong-type",
-            InputErrorKind::UnknownValue => "smem::unknown-value",
-            InputErrorKind::InvalidValue => "smem::invalid-value",
-            InputErrorKind::Missing => "smem::missing-key",
-            InputErrorKind::DuplicateName => "smem::duplicate-name",
+            InputErrorKind::Syntax => crate::rules::Rule::TomlSyntax.code(),
+            InputErrorKind::UnknownKey => crate::rules::Rule::UnknownKey.code(),
+            InputErrorKind::WrongType => crate::rules::Rule::WrongType.code(),
+            InputErrorKind::UnknownValue => crate::rules::Rule::UnknownValue.code(),
+            InputErrorKind::InvalidValue => crate::rules::Rule::InvalidValue.code(),
+            InputErrorKind::Missing => crate::rules::Rule::MissingKey.code(),
+            InputErrorKind::DuplicateName => crate::rules::Rule::DuplicateName.code(),
         }
     }
 }

@@ -58,19 +58,32 @@ fn value(expr: &Expr) -> syn::Result<Value> {
         }
         Expr::Lit(l) => match &l.lit {
             Lit::Str(s) => Ok(Value::Word(s.value())),
-            Lit::Int(i) => i.base10_parse().map(Value::Int),
+            Lit::Int(i) => non_negative(i).map(Value::Int),
             other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
         },
         Expr::Array(a) => a.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
         Expr::Tuple(t) => t.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
         Expr::Paren(p) => value(&p.expr),
+        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), .. }) => {
+            Err(syn::Error::new(expr.span(), "expected a non-negative integer; counts and extents cannot be negative"))
+        }
         other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
     }
 }
 
+/// An integer literal as a `u64`, or an error that says what was expected.
+fn non_negative(i: &syn::LitInt) -> syn::Result<u64> {
+    i.base10_parse().map_err(|_| {
+        syn::Error::new(
+            i.span(),
+            format!("expected a non-negative integer that fits 64 bits, found `{}`", i.base10_digits()),
+        )
+    })
+}
+
 fn int(e: &Expr) -> syn::Result<u64> {
     match e {
-        Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) => i.base10_parse(),
+        Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) => non_negative(i),
         other => Err(syn::Error::new(other.span(), "expected an integer extent")),
     }
 }

@@ -5,7 +5,65 @@ use syn::{Data, DeriveInput, Fields, GenericArgument, PathArguments, Type};
 
 use super::args::{Spec, Value, KEYS};
 
-/// Add each field whose name is a configuration key to `spec` (attribute arguments win).
+/// The types of `smem_lint::markers`: a field of one of these types declares configuration, so its
+/// name must be a configuration key.
+pub const MARKERS: &[&str] = &[
+    "Tile",
+    "Cluster",
+    "Granularity",
+    "Stages",
+    "StageCount",
+    "StagesAuto",
+    "Dense",
+    "Grouped",
+    "Auto",
+    "Cooperative",
+    "Pingpong",
+    "Nvfp4",
+    "Mxfp4",
+    "Mxfp6E2m3",
+    "Mxfp6E3m2",
+    "Mxfp8E4m3",
+    "Mxfp8E5m2",
+    "Void",
+    "Bf16",
+    "F16",
+    "F32",
+    "E4m3",
+    "E5m2",
+    "E3m2",
+    "E2m3",
+    "E2m1",
+    "Blockscaled",
+    "Blockwise",
+    "F8f6f4",
+];
+
+/// The marker type a field is declared with, if any.
+pub fn marker_of(ty: &Type) -> Option<String> {
+    let Type::Path(p) = ty else { return None };
+    let ident = p.path.segments.last()?.ident.to_string();
+    MARKERS.contains(&ident.as_str()).then_some(ident)
+}
+
+fn nearest_key(name: &str) -> Option<&'static str> {
+    let distance = |a: &str, b: &str| {
+        let b: Vec<char> = b.chars().collect();
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut cur = vec![i + 1];
+            for (j, cb) in b.iter().enumerate() {
+                cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    };
+    KEYS.iter().copied().min_by_key(|k| distance(name, k)).filter(|k| distance(name, k) <= 2)
+}
+
+/// Add each field whose name is a configuration key to `spec` (attribute arguments win). A field of a
+/// marker type whose name is not a key (a typo such as `stagse: Stages<4>`) is an error, never ignored.
 pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {
     let Data::Struct(s) = &input.data else {
         return Err(syn::Error::new(input.ident.span(), "#[smem_check] goes on a struct"));
@@ -14,7 +72,23 @@ pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {
     let mut errors: Option<syn::Error> = None;
     for f in &named.named {
         let Some(name) = f.ident.as_ref().map(std::string::ToString::to_string) else { continue };
-        if !KEYS.contains(&name.as_str()) || spec.get(&name).is_some() {
+        if !KEYS.contains(&name.as_str()) {
+            if let Some(marker) = marker_of(&f.ty) {
+                let hint = nearest_key(&name).map(|k| format!("; did you mean `{k}`?")).unwrap_or_default();
+                let e = syn::Error::new(
+                    f.ident.as_ref().map_or_else(|| f.ty.span(), syn::Ident::span),
+                    format!(
+                        "field `{name}` has the marker type `{marker}` but `{name}` is not a configuration key{hint}"
+                    ),
+                );
+                match &mut errors {
+                    Some(all) => all.combine(e),
+                    None => errors = Some(e),
+                }
+            }
+            continue;
+        }
+        if spec.get(&name).is_some() {
             continue;
         }
         match field_value(&name, &f.ty) {
@@ -48,7 +122,7 @@ fn field_value(name: &str, ty: &Type) -> syn::Result<Value> {
         _ => Vec::new(),
     };
     Ok(match (name, ident.as_str(), ints.as_slice()) {
-        ("tile" | "cluster", _, [_, _, _]) => Value::Ints(ints),
+        ("tile" | "cluster" | "granularity", _, [_, _, _]) => Value::Ints(ints),
         ("stages", "Stages" | "StageCount", [n]) => Value::Int(*n),
         ("stages", "StagesAuto", []) => Value::Word("auto".into()),
         (_, word, []) => Value::Word(word.to_ascii_lowercase()),

@@ -19,31 +19,59 @@ pub struct Issue {
     /// `smem::invalid-attribute` for malformed arguments.
     pub code: &'static str,
     pub message: String,
+    /// What the finding is about, as the TOML front end reports it: the kernel (the struct's name),
+    /// the architectures it fails on, and for a kernel over the cap (needs, cap, over) in bytes.
+    pub kernel: Option<String>,
+    pub archs: Vec<crate::model::Arch>,
+    pub bytes: Option<(u64, u64, u64)>,
 }
 
 impl Issue {
     /// Whether the issue is about the input (malformed or unknown), not the kernel.
     pub fn is_input_error(&self) -> bool {
-        matches!(
-            self.code,
-            "smem::invalid-attribute" | "smem::unknown-value" | "smem::invalid-value" | "smem::missing-key"
-        )
+        crate::rules::Rule::from_code(self.code).is_some_and(crate::rules::Rule::is_input_error)
     }
 }
 
 fn from_syn(e: syn::Error) -> Vec<Issue> {
-    e.into_iter().map(|e| Issue { span: e.span(), code: "smem::invalid-attribute", message: e.to_string() }).collect()
+    e.into_iter()
+        .map(|e| Issue {
+            span: e.span(),
+            code: crate::rules::Rule::InvalidAttribute.code(),
+            message: e.to_string(),
+            kernel: None,
+            archs: Vec::new(),
+            bytes: None,
+        })
+        .collect()
+}
+
+/// Settings that replace what the attribute says: `cargo smem-lint`'s workspace `archs` and `cutlass`,
+/// applied to Rust structs exactly as to TOML configurations. The proc macro passes none.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub archs: Option<Vec<crate::model::Arch>>,
+    pub cutlass: Option<crate::model::CutlassVersion>,
 }
 
 /// Check the struct `item` annotated with `#[smem_check(<attr>)]`: every issue, or the checked
 /// configuration.
 pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked, Vec<Issue>> {
+    check_item_with(attr, item, &Overrides::default())
+}
+
+/// [`check_item`] with settings that replace the attribute's architectures or CUTLASS release.
+pub fn check_item_with(
+    attr: TokenStream,
+    item: &syn::DeriveInput,
+    overrides: &Overrides,
+) -> Result<Checked, Vec<Issue>> {
     let (mut spec, parse_errors) = args::parse(attr);
     let mut issues: Vec<Issue> = parse_errors.map(from_syn).unwrap_or_default();
     if let Err(e) = fields::read(item, &mut spec) {
         issues.extend(from_syn(e));
     }
-    match validate::check(&spec, &item.ident) {
+    match validate::check(&spec, &item.ident, overrides) {
         Ok(c) if issues.is_empty() => Ok(c),
         Ok(_) => Err(issues),
         Err(more) => {

@@ -24,7 +24,7 @@ struct Errors(Vec<Issue>);
 
 impl Errors {
     fn push(&mut self, span: Span, code: &'static str, msg: impl std::fmt::Display) {
-        self.0.push(Issue { span, code, message: msg.to_string() });
+        self.0.push(Issue { span, code, message: msg.to_string(), kernel: None, archs: Vec::new(), bytes: None });
     }
 }
 
@@ -110,6 +110,9 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// A finding being collected: message, archs, span, code, (needs, cap, over).
+type Seen = (String, Vec<Arch>, Span, &'static str, Option<(u64, u64, u64)>);
+
 /// `family` and `granularity` together: blockwise needs a granularity, and only blockwise takes one.
 fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static str, String)> {
     let family = match spec.get("family") {
@@ -147,18 +150,25 @@ fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static s
 }
 
 /// Run the model; every problem becomes an error on the token to blame.
-pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
+pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Result<Checked, Vec<Issue>> {
     let mut errors = Errors::default();
     let attr_span = spec.attr_span.unwrap_or_else(Span::call_site);
     let mut archs = Vec::new();
     for (a, span) in &spec.archs {
         match a.parse::<Arch>() {
             Ok(x) => archs.push(x),
-            Err(e) => errors.push(*span, "smem::unknown-value", e),
+            Err(e) => errors.push(*span, crate::rules::Rule::UnknownValue.code(), e),
         }
     }
+    if let Some(a) = &overrides.archs {
+        archs.clone_from(a);
+    }
     if spec.archs.is_empty() {
-        errors.push(attr_span, "smem::missing-key", "name the target architectures first: #[smem_check(sm120, ...)]");
+        errors.push(
+            attr_span,
+            crate::rules::Rule::MissingKey.code(),
+            "name the target architectures first: #[smem_check(sm120, ...)]",
+        );
     }
     let mut spans: HashMap<ConfigField, Span> = HashMap::new();
     if let Some((_, s)) = spec.archs.first() {
@@ -175,18 +185,21 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     for (key, v, span) in &spec.pairs {
         spans.insert(field_of(key), *span);
         if let Err(msg) = apply(&mut cfg, key, v) {
-            errors.push(*span, "smem::invalid-value", msg);
+            errors.push(*span, crate::rules::Rule::InvalidValue.code(), msg);
         }
     }
     if let Err((key, msg)) = resolve_family(&mut cfg, spec) {
         let span = spec.get(key).map_or(name.span(), |(_, s)| s);
-        errors.push(span, "smem::invalid-value", msg);
+        errors.push(span, crate::rules::Rule::InvalidValue.code(), msg);
+    }
+    if let Some(v) = overrides.cutlass {
+        cfg.cutlass = v;
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
             errors.push(
                 name.span(),
-                "smem::missing-key",
+                crate::rules::Rule::MissingKey.code(),
                 format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"),
             );
         }
@@ -198,12 +211,22 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     let stages_written = spans.contains_key(&ConfigField::Stages);
     let mut fp = None;
     let mut headroom = u64::MAX;
-    let mut seen: Vec<(String, Vec<Arch>, Span, &'static str)> = Vec::new();
+    // (message, archs, span, code, (needs, cap, over)): findings identical on several archs merge.
+    let mut seen: Vec<Seen> = Vec::new();
     for &arch in &archs {
         let c = KernelConfig { arch, ..cfg };
         let assessed = assess(&c, arch);
+        let bytes = match &assessed {
+            Ok(a) => match (&a.status, &a.footprint) {
+                (Status::ExceedsCap { over }, Some(f)) => Some((f.kernel_bytes, a.cap, *over)),
+                _ => None,
+            },
+            Err(_) => None,
+        };
         let (span, msg, code) = match &assessed {
-            Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}"), "smem::not-modelled"),
+            Err(e) => {
+                (span_of(e.at), format!("`{name}` cannot be checked: {e}"), crate::rules::Rule::NotModelled.code())
+            }
             Ok(a) => match &a.status {
                 Status::Fits { headroom: h } => {
                     headroom = headroom.min(*h);
@@ -221,8 +244,11 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
                     } else {
                         span_of(ConfigField::Tile)
                     };
-                    let code =
-                        if a.auto_overflow.is_some() { "smem::auto-stages-overflow" } else { "smem::exceeds-cap" };
+                    let code = if a.auto_overflow.is_some() {
+                        crate::rules::Rule::AutoStagesOverflow.code()
+                    } else {
+                        crate::rules::Rule::ExceedsCap.code()
+                    };
                     (span, format!("`{name}` needs {} bytes of shared memory with {} stages{auto}: cap {} on {{archs}}, over by {over} bytes", f.kernel_bytes, f.stages, a.cap), code)
                 }
                 Status::Rejected(r) => {
@@ -234,13 +260,13 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
                     (
                         span,
                         format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail),
-                        "smem::cutlass-rejects",
+                        crate::rules::Rule::CutlassRejects.code(),
                     )
                 }
                 Status::Unbuildable(u) => (
                     span_of(u.at),
                     format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail),
-                    "smem::unbuildable",
+                    crate::rules::Rule::Unbuildable.code(),
                 ),
             },
         };
@@ -251,14 +277,21 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
             Err(_) => String::new(),
         };
         let full = format!("{msg}{hint}");
-        match seen.iter_mut().find(|(m, _, _, _)| *m == full) {
-            Some((_, a, _, _)) => a.push(arch),
-            None => seen.push((full, vec![arch], span, code)),
+        match seen.iter_mut().find(|(m, ..)| *m == full) {
+            Some((_, a, ..)) => a.push(arch),
+            None => seen.push((full, vec![arch], span, code, bytes)),
         }
     }
-    for (msg, on, span, code) in &seen {
+    for (msg, on, span, code, bytes) in seen {
         let names: Vec<&str> = on.iter().map(|a| a.name()).collect();
-        errors.push(*span, code, msg.replace("{archs}", &names.join(", ")));
+        errors.0.push(Issue {
+            span,
+            code,
+            message: msg.replace("{archs}", &names.join(", ")),
+            kernel: Some(name.to_string()),
+            archs: on,
+            bytes,
+        });
     }
     if !errors.0.is_empty() {
         return Err(errors.0);

@@ -49,7 +49,27 @@ pub fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
     let mut manifest_reports = Vec::new();
     let mut read = |path: &Path, section: &str| -> Result<Option<Settings>, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let (s, errors) = settings::read(&text, section, path.parent().unwrap_or(Path::new(".")));
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let (s, mut errors) = settings::read(&text, section, dir);
+        // A config glob that matches no file is an input error on the glob: a typo would otherwise
+        // check nothing and pass.
+        if let Some(s) = &s {
+            for (g, span) in s.configs.iter().zip(&s.config_spans) {
+                if glob_files(dir, std::slice::from_ref(g)).map_or(true, |f| f.is_empty()) {
+                    errors.push(crate::config_file::InputError {
+                        kind: crate::config_file::InputErrorKind::InvalidValue,
+                        span: span.clone(),
+                        message: format!("config glob `{g}` matches no file"),
+                        label: "matches nothing".into(),
+                        help: Some(format!(
+                            "globs are relative to {}; check the spelling, or remove the glob",
+                            dir.display()
+                        )),
+                    });
+                }
+            }
+        }
+        errors.sort_by_key(|e| e.span.start);
         if !errors.is_empty() {
             manifest_reports.push(FileReport {
                 path: relative(&root, path),
@@ -70,6 +90,7 @@ pub fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
         let rust = pkg.rust.or(ws.rust).unwrap_or(true);
         let settings = Settings {
             configs: pkg.configs,
+            config_spans: pkg.config_spans,
             rust: Some(rust),
             archs: pkg.archs.or_else(|| ws.archs.clone()),
             cutlass: pkg.cutlass.or(ws.cutlass),
@@ -162,16 +183,21 @@ pub fn check(ws: &Workspace) -> Result<Vec<FileReport>, String> {
                 if !text.contains("smem_check") {
                     continue;
                 }
-                let (spanned, structs) = rust_scan::scan(&text);
-                if structs == 0 && spanned.is_empty() {
+                let overrides = crate::rust_attr::Overrides {
+                    archs: scope.settings.archs.clone(),
+                    cutlass: scope.settings.cutlass,
+                };
+                let scan = rust_scan::scan(&text, &overrides);
+                if scan.structs == 0 && scan.findings.is_empty() {
                     continue;
                 }
                 let r = FileReport {
                     path: relative(&ws.root, &f),
                     source: text,
-                    entries: structs,
-                    checked: structs,
-                    spanned,
+                    entries: scan.structs,
+                    checked: scan.structs,
+                    spanned: scan.findings,
+                    launchable: scan.launchable,
                     ..FileReport::default()
                 };
                 reports.push(apply_policy(r, &scope.settings));

@@ -25,6 +25,8 @@ pub struct EmitTable {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     pub configs: Vec<String>,
+    /// Where each of `configs` is written in the manifest.
+    pub config_spans: Vec<Range<usize>>,
     pub rust: Option<bool>,
     pub archs: Option<Vec<Arch>>,
     pub cutlass: Option<CutlassVersion>,
@@ -33,18 +35,10 @@ pub struct Settings {
     pub emit: Vec<EmitTable>,
 }
 
-/// Every finding and input-error code, for validating `warn` and `allow`.
-pub const CODES: [&str; 9] = [
-    "smem::exceeds-cap",
-    "smem::auto-stages-overflow",
-    "smem::cutlass-rejects",
-    "smem::unbuildable",
-    "smem::not-modelled",
-    "smem::invalid-attribute",
-    "smem::unknown-value",
-    "smem::invalid-value",
-    "smem::missing-key",
-];
+/// The codes `warn` and `allow` may name: the findings (an input error is never silenced).
+fn policy_codes() -> impl Iterator<Item = &'static str> {
+    crate::rules::Rule::ALL.iter().filter(|r| !r.is_input_error()).map(|r| r.code())
+}
 
 const KEYS: [&str; 8] = ["configs", "rust", "archs", "cutlass", "cutlass-include", "warn", "allow", "emit"];
 
@@ -119,21 +113,20 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
         let key: &str = k.get_ref();
         match key {
             "configs" => {
-                s.configs = strings(v, key, &mut errors)
-                    .into_iter()
-                    .map(|(g, span)| {
-                        if let Err(e) = glob::Pattern::new(&g) {
-                            errors.push(err(
-                                InputErrorKind::InvalidValue,
-                                span,
-                                format!("invalid glob `{g}`: {e}"),
-                                "bad pattern",
-                                None,
-                            ));
-                        }
-                        g
-                    })
-                    .collect();
+                for (g, span) in strings(v, key, &mut errors) {
+                    if let Err(e) = glob::Pattern::new(&g) {
+                        errors.push(err(
+                            InputErrorKind::InvalidValue,
+                            span,
+                            format!("invalid glob `{g}`: {e}"),
+                            "bad pattern",
+                            Some("globs are relative to this manifest's directory, like \"kernels/*.toml\"".into()),
+                        ));
+                    } else {
+                        s.configs.push(g);
+                        s.config_spans.push(span);
+                    }
+                }
             }
             "rust" => match v.get_ref().as_bool() {
                 Some(b) => s.rust = Some(b),
@@ -207,7 +200,7 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
             "warn" | "allow" => {
                 let mut codes = Vec::new();
                 for (c, span) in strings(v, key, &mut errors) {
-                    if CODES.contains(&c.as_str()) {
+                    if policy_codes().any(|p| p == c) {
                         codes.push(c);
                     } else {
                         errors.push(err(
@@ -215,7 +208,7 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                             span,
                             format!("unknown finding code `{c}`"),
                             "not a finding code",
-                            Some(format!("codes: {}", CODES.join(", "))),
+                            Some(format!("codes: {}", policy_codes().collect::<Vec<_>>().join(", "))),
                         ));
                     }
                 }

@@ -1,0 +1,123 @@
+//! Every finding and input-error code smem-lint reports, in one registry (in the manner of ruff's
+//! `Rule` and clippy's lint declarations). Front ends name rules through [`Rule`], never through
+//! string literals; Cargo's `warn`/`allow` settings, SARIF's rule list, `smem-lint explain-code` and
+//! the README's list all come from [`Rule::ALL`].
+
+/// Whether a rule is about a kernel (exit 1) or about the input (exit 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// The kernel cannot launch, or is outside what the model covers: exit 1.
+    Finding,
+    /// The input is malformed: exit 2.
+    InputError,
+}
+
+macro_rules! rules {
+    ($($(#[doc = $doc:literal])* $variant:ident = $code:literal, $class:ident, $summary:literal;)+) => {
+        /// A finding or input-error code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Rule {
+            $($(#[doc = $doc])* $variant,)+
+        }
+
+        impl Rule {
+            /// Every rule, in the order the README lists them.
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)+];
+
+            /// `smem::exceeds-cap`.
+            pub const fn code(self) -> &'static str {
+                match self { $(Rule::$variant => $code,)+ }
+            }
+
+            pub const fn class(self) -> Class {
+                match self { $(Rule::$variant => Class::$class,)+ }
+            }
+
+            /// One line.
+            pub const fn summary(self) -> &'static str {
+                match self { $(Rule::$variant => $summary,)+ }
+            }
+
+            /// The longer explanation `smem-lint explain-code` prints.
+            pub const fn docs(self) -> &'static str {
+                match self { $(Rule::$variant => concat!($($doc, "\n"),+),)+ }
+            }
+        }
+    };
+}
+
+rules! {
+    /// The kernel's `SharedStorage` needs more bytes than the architecture lets one block opt in to
+    /// (101,376 on sm120/sm121, 232,448 on sm90/sm100). CUTLASS's SM90-shell kernels do not check
+    /// this at compile time: the kernel compiles, then `gemm.initialize()` fails with
+    /// `kErrorInternal`. Lower the stage count, drop C, or pick a smaller tile.
+    ExceedsCap = "smem::exceeds-cap", Finding, "kernel SharedStorage exceeds the architecture's opt-in shared memory per block";
+    /// CUTLASS's own automatic stage count (`StageCountAutoCarveout`) picks more stages than fit,
+    /// because its budget leaves out kernel-level storage (scheduler, barriers, alignment padding).
+    /// Give an explicit `stages` one lower.
+    AutoStagesOverflow = "smem::auto-stages-overflow", Finding, "CUTLASS's automatic stage count overflows the shared-memory cap";
+    /// A CUTLASS `static_assert` fires for this configuration (quoted verbatim): it would not
+    /// compile.
+    CutlassRejects = "smem::cutlass-rejects", Finding, "CUTLASS rejects the configuration at compile time";
+    /// The types instantiate, but building the kernel's parameters (the TMA descriptors) fails:
+    /// a real build of the kernel would not compile.
+    Unbuildable = "smem::unbuildable", Finding, "the types compile but the kernel's TMA descriptors cannot be built";
+    /// The configuration is outside what smem-lint models exactly (another architecture family, a
+    /// tile or type it was not checked on). smem-lint refuses rather than guesses.
+    NotModelled = "smem::not-modelled", Finding, "the configuration is outside what smem-lint models";
+    /// A TOML file does not parse. Only the first syntax error is reported: later ones usually
+    /// follow from it.
+    TomlSyntax = "smem::toml-syntax", InputError, "the TOML file does not parse";
+    /// A Rust file with `#[smem_check]` does not parse (or nests too deeply to parse safely).
+    RustSyntax = "smem::rust-syntax", InputError, "the Rust file does not parse";
+    /// A key smem-lint does not know (the help names the nearest one).
+    UnknownKey = "smem::unknown-key", InputError, "unknown key";
+    /// A value of the wrong type (a string where a list is expected, ...).
+    WrongType = "smem::wrong-type", InputError, "value of the wrong type";
+    /// A name smem-lint does not know: an operand type, architecture, CUTLASS release, family.
+    UnknownValue = "smem::unknown-value", InputError, "unknown name";
+    /// A value out of range or contradicting another (a zero extent, a glob that matches nothing,
+    /// `granularity` without the blockwise family, an argument given twice).
+    InvalidValue = "smem::invalid-value", InputError, "invalid value";
+    /// A required key is missing (`a`, `b`, `c`, `d`, `tile`, the architectures).
+    MissingKey = "smem::missing-key", InputError, "missing setting";
+    /// Two kernels have the same name; names become identifiers in emitted tables.
+    DuplicateName = "smem::duplicate-name", InputError, "two kernels share a name";
+    /// A `#[smem_check]` attribute that cannot be read: malformed arguments, a marker field with a
+    /// misspelled name, the attribute on something that is not a struct.
+    InvalidAttribute = "smem::invalid-attribute", InputError, "malformed #[smem_check] attribute";
+}
+
+impl Rule {
+    /// The rule with this code.
+    pub fn from_code(code: &str) -> Option<Rule> {
+        Rule::ALL.iter().copied().find(|r| r.code() == code)
+    }
+
+    /// [`Rule::docs`] as plain text (the doc comments' leading spaces removed).
+    pub fn explanation(self) -> String {
+        self.docs().lines().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect::<Vec<_>>().join("\n")
+    }
+
+    /// Whether it is an input error (exit 2) rather than a finding (exit 1).
+    pub const fn is_input_error(self) -> bool {
+        matches!(self.class(), Class::InputError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        for (i, r) in Rule::ALL.iter().enumerate() {
+            assert_eq!(Rule::from_code(r.code()), Some(*r));
+            assert!(r.code().starts_with("smem::"));
+            assert!(!r.docs().trim().is_empty() && !r.summary().is_empty());
+            assert!(Rule::ALL[..i].iter().all(|o| o.code() != r.code()));
+        }
+        assert_eq!(Rule::from_code("smem::nope"), None);
+    }
+}
