@@ -53,6 +53,30 @@ fn triple(obj: &Map<String, Value>, id: Option<&String>, key: &'static str) -> R
     Ok(Some(out))
 }
 
+/// The keys a configuration line may have: the contract's, `result` (ignored: measured data), and the
+/// SM90/SM100 data files' `epilogue_schedule` and `over_capacity` (those architectures are refused by
+/// the model anyway). Any other key is an error naming it, never ignored.
+pub const KEYS: [&str; 18] = [
+    "id",
+    "arch",
+    "cutlass",
+    "family",
+    "granularity",
+    "kernel",
+    "a",
+    "b",
+    "c",
+    "d",
+    "tile",
+    "cluster",
+    "schedule",
+    "stages",
+    "fusion",
+    "epilogue",
+    "result",
+    "epilogue_schedule",
+];
+
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
     let value: Value = serde_json::from_str(line).map_err(|e| LineError {
@@ -67,6 +91,13 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
     })?;
     let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
     let id = owned_id.as_ref();
+    if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str()) && k.as_str() != "over_capacity") {
+        return Err(LineError {
+            id: owned_id.clone(),
+            field: None,
+            message: format!("unknown key `{k}`; expected one of: {}", KEYS.join(", ")),
+        });
+    }
     let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
     let schedule: Schedule = parsed(obj, id, "schedule")?.unwrap_or(Schedule::Auto);
     let stages = match obj.get("stages") {
@@ -172,9 +203,47 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
             "stages": f.stages,
             "cap_bytes": a.cap,
             "fits": f.kernel_bytes <= a.cap,
+            // fits is the size alone; buildable is whether the TMA descriptors can be built, and
+            // launchable both (what `check` and `emit` go by).
+            "buildable": !matches!(a.status, Status::Unbuildable(_)),
+            "launchable": a.launchable(),
         }),
         (_, None) => unreachable!("a compiled assessment has a footprint"),
     })
+}
+
+/// One architecture's verdict as JSON: `status` (`fits`, `exceeds`, `rejected`, `unbuildable`), the
+/// headroom or excess, CUTLASS's words for a rejection, the automatic stage count's overflow and the
+/// largest stage count that fits.
+pub fn verdict_json(a: &crate::model::Assessment) -> Value {
+    let mut v = json!({"arch": a.arch.name(), "cap_bytes": a.cap, "launchable": a.launchable()});
+    match &a.status {
+        Status::Fits { headroom } => {
+            v["status"] = json!("fits");
+            v["headroom_bytes"] = json!(headroom);
+        }
+        Status::ExceedsCap { over } => {
+            v["status"] = json!("exceeds");
+            v["over_bytes"] = json!(over);
+        }
+        Status::Rejected(r) => {
+            v["status"] = json!("rejected");
+            v["reason"] = json!(r.message);
+            v["detail"] = json!(r.detail);
+        }
+        Status::Unbuildable(u) => {
+            v["status"] = json!("unbuildable");
+            v["reason"] = json!(u.message);
+            v["detail"] = json!(u.detail);
+        }
+    }
+    if let Some(f) = &a.footprint {
+        v["kernel_bytes"] = json!(f.kernel_bytes);
+    }
+    v["auto_overflow"] =
+        a.auto_overflow.map_or(Value::Null, |o| json!({"auto_stages": o.auto_stages, "over_bytes": o.over}));
+    v["largest_fitting_stages"] = json!(a.largest_fitting_stages);
+    v
 }
 
 /// The name `parse_config` reads back for a fusion, `None` for the default.

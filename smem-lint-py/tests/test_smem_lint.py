@@ -1,0 +1,100 @@
+"""The Python package against the model's measured numbers and the FlashInfer 0.7.4 MoE list."""
+
+import json
+import pathlib
+
+import pytest
+
+import smem_lint
+from smem_lint.integrations import filter_trtllm_moe
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+INCIDENT = {
+    "arch": "sm120", "kernel": "grouped", "a": "nvfp4", "b": "nvfp4", "c": "bf16", "d": "bf16",
+    "tile": [128, 256, 128], "stages": "auto", "epilogue": "trtllm-moe-finalize",
+}
+
+
+def test_the_incident_kernel_does_not_fit():
+    r = smem_lint.evaluate(INCIDENT, cutlass="4.5.0")
+    assert r["kernel_bytes"] == 102400
+    assert r["fits"] is False
+    assert r["launchable"] is False
+    (v,) = r["verdicts"]
+    assert v["status"] == "exceeds" and v["over_bytes"] == 1024
+    assert v["auto_overflow"] == {"auto_stages": 3, "over_bytes": 1024}
+    assert v["largest_fitting_stages"] == 2
+
+
+def test_results_equal_every_measured_row_of_a_release():
+    rows = [json.loads(l) for l in (ROOT / "tests/data/sm120-cutlass-4.4.2.jsonl").read_text().splitlines()]
+    for row in rows:
+        cfg = {k: v for k, v in row.items() if k != "result"}
+        r = smem_lint.evaluate(cfg)
+        want = row["result"]
+        assert r["compiles"] == want["compiles"], row["id"]
+        if want["compiles"]:
+            for k in ("kernel_bytes", "mainloop_bytes", "epilogue_bytes", "stages"):
+                assert r[k] == want[k], (row["id"], k)
+        else:
+            assert r["reason"] in want["error"], row["id"]
+
+
+def test_a_wrong_key_raises_value_error_naming_it():
+    with pytest.raises(ValueError, match="tiles"):
+        smem_lint.evaluate({**INCIDENT, "tiles": [1, 2, 3]})
+    with pytest.raises(smem_lint.SmemLintError, match="nvfp5.*expected one of.*nvfp4"):
+        smem_lint.evaluate({**INCIDENT, "a": "nvfp5"})
+    with pytest.raises(smem_lint.SmemLintError, match="4.8.0"):
+        smem_lint.evaluate(INCIDENT, cutlass="4.8.0")
+    with pytest.raises(smem_lint.SmemLintError, match="sm130"):
+        smem_lint.evaluate(INCIDENT, archs=["sm130"])
+    with pytest.raises(smem_lint.SmemLintError):
+        smem_lint.evaluate({**INCIDENT, "tile": "128x256x128"})
+    with pytest.raises(smem_lint.SmemLintError):
+        smem_lint.evaluate(["not", "a", "mapping"])  # type: ignore[arg-type]
+
+
+def test_explain_adds_up():
+    e = smem_lint.explain(INCIDENT, cutlass="4.5.0")
+    text = json.dumps(e)
+    assert "102400" in text
+
+
+def test_launchable_keeps_the_same_objects():
+    swap = {**INCIDENT, "epilogue": "trtllm-moe-finalize-swap-ab"}
+    kept = smem_lint.launchable([INCIDENT, swap], archs=("sm120", "sm121"), cutlass="4.5.0")
+    assert kept == [swap] and kept[0] is swap
+
+
+def test_check_files_runs_the_toml_lint():
+    findings = smem_lint.check_files([str(ROOT / "configs/quickstart.toml")])
+    assert {f["code"] for f in findings} == {"smem::exceeds-cap", "smem::auto-stages-overflow"}
+    with pytest.raises(smem_lint.SmemLintError):
+        smem_lint.check_files([str(ROOT / "no/such/file.toml")])
+
+
+def test_releases():
+    r = smem_lint.releases()
+    assert len(r) == 27 and r[0] == "3.9.0" and r[-1] == "4.7.0" and "4.4.2" in r
+
+
+def test_flashinfer_0_7_4_sm120_moe_list_is_filtered():
+    """The instantiations FlashInfer 0.7.4's generate_sm120_operations() emits (the generator needs a
+    GPU stack to import, so its emitted source is used): 84 kept, the 4 FINALIZE tiles that need
+    102400 bytes dropped, as nvcc measured (tests/data/flashinfer-0.7.4-sm120-moe-verify.jsonl)."""
+    source = (ROOT / "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu").read_text()
+    kept, dropped = filter_trtllm_moe(source)
+    assert len(kept) + len(dropped) == 88
+    assert len(kept) == 84
+    assert len(dropped) == 4
+    measured = {}
+    for l in (ROOT / "tests/data/flashinfer-0.7.4-sm120-moe-verify.jsonl").read_text().splitlines():
+        row = json.loads(l)
+        measured[(row["a"], row["b"], row["d"], tuple(row["tile"]), row.get("epilogue"))] = row["result"]
+    for d in dropped:
+        assert d["epilogue"] == "trtllm-moe-finalize"
+        assert d["smem"]["kernel_bytes"] == 102400
+        key = (d["a"], d["b"], d["d"], tuple(d["tile"]), d["epilogue"])
+        assert measured[key]["kernel_bytes"] == 102400
