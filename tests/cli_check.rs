@@ -172,7 +172,8 @@ fn explain_reproduces_the_measured_79_examples() {
 #[test]
 fn explain_table_names_every_member() {
     let (code, out, _) = run(&["explain", "tests/fixtures/check/exceeds_cap.toml"]);
-    assert_eq!(code, 0);
+    // Exit codes are check's: 1 when the kernel cannot launch.
+    assert_eq!(code, 1);
     for needle in [
         "smem_A",
         "smem_B",
@@ -187,7 +188,10 @@ fn explain_table_names_every_member() {
     }
     let (code, _, err) = run(&["explain", "configs/cutlass-79-examples.toml"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--kernel"));
+    // The names to choose from are listed.
+    assert!(err.contains("--kernel") && err.contains("79a"), "{err}");
+    let (code, _, _) = run(&["explain", "tests/fixtures/check/clean.toml"]);
+    assert_eq!(code, 0);
 }
 
 /// A scratch directory for one test.
@@ -248,4 +252,27 @@ fn emit_refuses_names_declared_in_two_files() {
     let (code, _, err) = run(&["emit", d.to_str().unwrap(), "-o", out_file.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("declared in both") && !out_file.exists(), "{err}");
+}
+
+/// Kernel names become identifiers: keywords, reserved names and empty names are input errors on
+/// the name, never C++ that does not compile.
+#[test]
+fn names_that_are_not_identifiers_are_refused() {
+    let d = scratch("names");
+    let f = d.join("k.toml");
+    let mut text = String::from("[defaults]\noperands = [\"nvfp4\", \"nvfp4\"]\noutputs = [\"bf16\", \"bf16\"]\n");
+    for name in ["int", "class", "namespace", "cutlass", "cute", "__FILE__", "NULL", ""] {
+        text += "[[kernel]]\nname = \"";
+        text += name;
+        text += "\"\ntile = [128, 128, 128]\n";
+    }
+    std::fs::write(&f, text).unwrap();
+    let (code, out, _) = run(&["check", f.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 2, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["input_errors"], 8, "{out}");
+    let (code, _, err) =
+        run(&["emit", f.to_str().unwrap(), "-o", d.join("t.hpp").to_str().unwrap(), "--format", "cpp"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!d.join("t.hpp").exists());
 }

@@ -161,3 +161,48 @@ fn every_release_tag_is_recognised_from_its_headers() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A compiler that fails without compiling anything is not CUTLASS rejecting the kernel, and a
+/// wrapper that hangs with children is killed with them at the timeout.
+#[test]
+fn a_failing_or_hanging_compiler_is_not_a_rejection() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("smem-lint-fake-nvcc-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("include/cutlass")).unwrap();
+    std::fs::write(
+        dir.join("include/cutlass/version.h"),
+        "#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 5\n#define CUTLASS_PATCH 0\n",
+    )
+    .unwrap();
+    let script = |name: &str, body: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        p
+    };
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/sm120-cutlass-4.5.0.jsonl");
+    let run = |nvcc: &std::path::Path, extra: &[&str]| {
+        let record = dir.join("record.jsonl");
+        let start = std::time::Instant::now();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+            .args(["verify", data.to_str().unwrap(), "--sample", "2", "--jobs", "1", "--cutlass-include"])
+            .arg(dir.join("include"))
+            .arg("--nvcc")
+            .arg(nvcc)
+            .arg("--record")
+            .arg(&record)
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = std::fs::read_to_string(&record).unwrap_or_default();
+        (out.status.code(), text, String::from_utf8_lossy(&out.stderr).into_owned(), start.elapsed())
+    };
+    let (code, record, err, _) = run(&script("fails", "echo 'nvcc fatal   : something is missing' >&2; exit 1"), &[]);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(!record.contains("\"compiles\":false"), "recorded as rejections: {record}");
+    assert!(record.contains("the compiler failed to run"), "{record}{err}");
+    let (_, record, err, took) = run(&script("hangs", "sleep 1000 & wait"), &["--timeout", "1"]);
+    assert!(took.as_secs() < 60, "the hanging wrapper was not killed: {took:?} {err}");
+    assert!(!record.contains("\"compiles\":false"), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -128,6 +128,7 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
     let mut findings = Vec::new();
     let mut launchable = Vec::new();
     let mut checked = 0;
+    let mut bounds_errors = Vec::new();
     for entry in &parsed.entries {
         let targets = opts.archs.clone().unwrap_or_else(|| entry.targets.clone());
         let mut ok_archs = Vec::new();
@@ -140,6 +141,18 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
             checked += 1;
             let cfg = KernelConfig { arch, ..base };
             match assess(&cfg, arch) {
+                // Not a configuration at all (a zero or absurd value): an input error on the value.
+                Err(e) if e.out_of_bounds => {
+                    if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == e.message) {
+                        bounds_errors.push(config_file::InputError {
+                            kind: config_file::InputErrorKind::InvalidValue,
+                            span: entry.span_of(e.at),
+                            message: format!("`{}`: {}", entry.name, e.message),
+                            label: "out of bounds".into(),
+                            help: Some(e.hint.into()),
+                        });
+                    }
+                }
                 Err(e) => push_finding(&mut findings, entry, cfg, Problem::NotModelled(e), None),
                 Ok(a) => {
                     let problem = match &a.status {
@@ -177,7 +190,7 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
         path: path.to_path_buf(),
         source,
         entries: parsed.entries.len(),
-        input_errors: parsed.errors,
+        input_errors: parsed.errors.into_iter().chain(bounds_errors).collect(),
         findings,
         launchable,
         checked,

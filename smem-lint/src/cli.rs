@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::check::{check_source, collect_files, FileReport, Options};
 use crate::emit::{self, TableEntry};
-use crate::model::{Arch, CutlassVersion};
+use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
 
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_FINDINGS: u8 = 1;
@@ -471,7 +471,14 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         Some(k) => parsed.entries.iter().find(|e| e.name == k),
         None if parsed.entries.len() == 1 => parsed.entries.first(),
         None => {
-            eprintln!("error: {} declares {} kernels; name one with --kernel", file.display(), parsed.entries.len());
+            let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(50).collect();
+            eprintln!(
+                "error: {} declares {} kernels; name one with --kernel: {}{}",
+                file.display(),
+                parsed.entries.len(),
+                names.join(", "),
+                if parsed.entries.len() > names.len() { ", ..." } else { "" }
+            );
             return EXIT_INPUT_ERROR;
         }
     };
@@ -504,11 +511,22 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     match result {
         Ok(text) => {
             print!("{text}");
-            EXIT_CLEAN
+            // The same classes as check: 1 when the kernel cannot launch on one of the architectures.
+            let launches =
+                archs.iter().all(|&a| assess(&KernelConfig { arch: a, ..cfg }, a).is_ok_and(|x| x.launchable()));
+            if launches {
+                EXIT_CLEAN
+            } else {
+                EXIT_FINDINGS
+            }
         }
         Err(e) => {
             eprintln!("error: `{}` cannot be explained: {e}", entry.name);
-            EXIT_INPUT_ERROR
+            if e.out_of_bounds {
+                EXIT_INPUT_ERROR
+            } else {
+                EXIT_FINDINGS
+            }
         }
     }
 }
@@ -650,12 +668,11 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
                 return EXIT_INPUT_ERROR;
             }
         };
-        for (offset, r) in crate::import::trtllm_moe(&text) {
+        for (line, r) in crate::import::trtllm_moe(&text) {
             match r {
                 Ok(i) => found.push(i),
                 Err(e) => {
-                    let (line, col) = crate::config_file::line_col(&text, offset);
-                    eprintln!("error: {}:{line}:{col}: {e}", f.display());
+                    eprintln!("error: {}:{line}: {e}", f.display());
                     bad += 1;
                 }
             }
@@ -676,30 +693,71 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
     EXIT_CLEAN
 }
 
+/// `eval`, streaming: one line read, evaluated and written at a time (constant memory for any input
+/// length). A line that is not UTF-8 is an error on that line; a leading byte-order mark is skipped.
+/// Exit: 2 if any line is an input error, else 1 if any configuration cannot launch (or is not
+/// modelled), else 0.
 fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
-    let input =
-        if file.as_os_str() == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(file) };
-    let input = match input {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", file.display());
-            return EXIT_INPUT_ERROR;
+    use std::io::BufRead;
+    let reader: Box<dyn BufRead> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        match std::fs::File::open(file) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => Box::new(std::io::BufReader::new(f)),
+            Ok(_) => {
+                eprintln!("error: {} is not a regular file", file.display());
+                return EXIT_INPUT_ERROR;
+            }
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                return EXIT_INPUT_ERROR;
+            }
         }
     };
-    let (lines, errors) = crate::jsonl::eval_lines(&input, cutlass);
-    let mut stdout = std::io::stdout().lock();
-    for l in &lines {
-        if writeln!(stdout, "{l}").is_err() {
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut worst = EXIT_CLEAN;
+    let mut buf = Vec::new();
+    let mut reader = reader;
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                return EXIT_INPUT_ERROR;
+            }
+        }
+        line_no += 1;
+        let bytes = if line_no == 1 { buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&buf) } else { &buf };
+        let (text, class) = match std::str::from_utf8(bytes) {
+            Ok(l) if l.trim().is_empty() => continue,
+            Ok(l) => {
+                let (text, class, e) = crate::jsonl::eval_line(line_no, l.trim_end_matches(['\n', '\r']), cutlass);
+                if let Some(e) = e {
+                    let field = e.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
+                    eprintln!("error: {}:{line_no}:{field} {}", file.display(), e.message);
+                }
+                (text, class)
+            }
+            Err(e) => {
+                let msg = format!("not UTF-8 at byte {} of the line", e.valid_up_to() + 1);
+                eprintln!("error: {}:{line_no}: {msg}", file.display());
+                (
+                    serde_json::json!({"line": line_no, "code": crate::rules::Rule::InvalidValue.code(), "error": msg})
+                        .to_string(),
+                    EXIT_INPUT_ERROR,
+                )
+            }
+        };
+        worst = worst.max(class);
+        if writeln!(stdout, "{text}").is_err() {
             return EXIT_INPUT_ERROR;
         }
     }
-    for (line, e) in &errors {
-        let field = e.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
-        eprintln!("error: {}:{line}:{field} {}", file.display(), e.message);
+    if stdout.flush().is_err() {
+        return EXIT_INPUT_ERROR;
     }
-    if errors.is_empty() {
-        EXIT_CLEAN
-    } else {
-        EXIT_INPUT_ERROR
-    }
+    worst
 }

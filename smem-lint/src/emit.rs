@@ -41,6 +41,131 @@ pub fn identifier(s: &str) -> String {
     out
 }
 
+/// Names a kernel may not have: they become C++ namespaces, X-macro arguments and CMake variables,
+/// and these would not compile or would collide: C++ keywords and alternative tokens, the namespaces
+/// the emitted code uses, and common macros. Names starting with `__` or `_` plus an uppercase letter
+/// are reserved for the implementation and refused too.
+pub const RESERVED_NAMES: &[&str] = &[
+    "alignas",
+    "alignof",
+    "and",
+    "and_eq",
+    "asm",
+    "auto",
+    "bitand",
+    "bitor",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "char8_t",
+    "char16_t",
+    "char32_t",
+    "class",
+    "compl",
+    "concept",
+    "const",
+    "consteval",
+    "constexpr",
+    "constinit",
+    "const_cast",
+    "continue",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "decltype",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "dynamic_cast",
+    "else",
+    "enum",
+    "explicit",
+    "export",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "mutable",
+    "namespace",
+    "new",
+    "noexcept",
+    "not",
+    "not_eq",
+    "nullptr",
+    "operator",
+    "or",
+    "or_eq",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "reinterpret_cast",
+    "requires",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "static_assert",
+    "static_cast",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typeid",
+    "typename",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "wchar_t",
+    "while",
+    "xor",
+    "xor_eq",
+    "cutlass",
+    "cute",
+    "std",
+    "smem_lint_kernels",
+    "NULL",
+    "assert",
+    "errno",
+    "EOF",
+    "main",
+    "X",
+];
+
+/// Why `name` cannot be a kernel's identifier, if it cannot.
+pub fn reserved_name(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("is empty".into());
+    }
+    let id = identifier(name);
+    if RESERVED_NAMES.contains(&id.as_str()) {
+        return Some(format!("`{id}` is a C++ keyword, a namespace the emitted code uses, or a common macro"));
+    }
+    let mut c = id.chars();
+    if id.starts_with("__") || (c.next() == Some('_') && c.next().is_some_and(|c| c.is_ascii_uppercase())) {
+        return Some(format!("`{id}` is reserved for the C++ implementation (leading `__` or `_` + capital)"));
+    }
+    None
+}
+
 fn versions(entries: &[TableEntry]) -> Vec<CutlassVersion> {
     let mut v: Vec<CutlassVersion> = entries.iter().map(|e| e.config.cutlass).collect();
     v.sort();

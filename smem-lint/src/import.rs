@@ -47,33 +47,143 @@ fn arg_error(i: usize, what: &str, got: &str) -> String {
     format!("argument {} ({what}) `{got}` is not supported", i + 1)
 }
 
-/// Every call in `source`, each parsed or with the reason it could not be (and its byte offset).
-/// Calls for other architectures than SM120/SM121 are skipped.
-pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)> {
-    let mut out = Vec::new();
-    let mut rest = source;
-    let mut base = 0;
-    while let Some(at) = rest.find(MACRO) {
-        let start = base + at;
-        let after = &rest[at + MACRO.len()..];
-        let Some(open) = after.find('(') else { break };
-        let Some(close) = after.find(')') else { break };
-        let body = &after[open + 1..close];
-        let consumed = at + MACRO.len() + close + 1;
-        base += consumed;
-        rest = &rest[consumed..];
-        if after[..open].trim() != "" {
-            continue; // the macro's own #define, not a call
+/// `source` with comments, string and character literals, and `#if 0` ... `#endif` blocks replaced by
+/// spaces (newlines kept), so byte offsets and lines still match the original.
+fn code_only(source: &str) -> Vec<u8> {
+    let b = source.as_bytes();
+    let mut out = b.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for c in &mut out[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
         }
-        let args: Vec<String> = body.split(',').map(|a| a.trim().to_string()).collect();
+    };
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p);
+                blank(&mut out, i, end);
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = source[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
+                blank(&mut out, i, end);
+                i = end;
+            }
+            q @ (b'"' | b'\'') => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != q && b[j] != b'\n' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                let end = (j + 1).min(b.len());
+                blank(&mut out, i, end);
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    // `#if 0` blocks (nested conditionals counted), on the comment-free text.
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let mut offset = 0;
+    let mut skip_from: Option<(usize, usize)> = None; // (start, depth)
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let directive = t.strip_prefix('#').map(str::trim_start);
+        match (directive, skip_from) {
+            (Some(d), None) if d.starts_with("if") && d[2..].trim() == "0" => skip_from = Some((offset, 1)),
+            (Some(d), Some((start, depth))) if d.starts_with("if") => skip_from = Some((start, depth + 1)),
+            (Some(d), Some((start, depth)))
+                if d.starts_with("endif") || (depth == 1 && (d.starts_with("else") || d.starts_with("elif"))) =>
+            {
+                if depth == 1 {
+                    blank(&mut out, start, offset + line.len());
+                    skip_from = None;
+                } else if d.starts_with("endif") {
+                    skip_from = Some((start, depth - 1));
+                }
+            }
+            _ => {}
+        }
+        offset += line.len();
+    }
+    if let Some((start, _)) = skip_from {
+        let len = out.len();
+        blank(&mut out, start, len);
+    }
+    out
+}
+
+/// 1-based line of a byte offset.
+fn line_of(source: &str, offset: usize) -> usize {
+    source.get(..offset).unwrap_or(source).matches('\n').count() + 1
+}
+
+/// Every call in `source` (comments, literals and `#if 0` blocks skipped), each parsed or with the
+/// reason it could not be, with its 1-based line. Calls for other architectures than SM120/SM121 are
+/// skipped; an unterminated call or an argument that is not a plain token is an error, never dropped
+/// or copied.
+pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)> {
+    let code = code_only(source);
+    let text = String::from_utf8_lossy(&code).into_owned();
+    let bytes = text.as_bytes();
+    let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(found) = text[from..].find(MACRO) {
+        let at = from + found;
+        let end = at + MACRO.len();
+        from = end;
+        if (at > 0 && is_ident(bytes[at - 1])) || bytes.get(end).is_some_and(|&c| is_ident(c)) {
+            continue; // part of a longer identifier
+        }
+        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+        if text[line_start..at].trim_start().starts_with('#') {
+            continue; // the macro's own #define (or #undef)
+        }
+        let line = line_of(source, at);
+        let rest = &text[end..];
+        let Some(open) = rest.find(|c: char| !c.is_whitespace()) else { break };
+        if rest.as_bytes()[open] != b'(' {
+            continue; // mentioned, not called
+        }
+        let body_start = end + open + 1;
+        let mut depth = 1usize;
+        let mut close = None;
+        for (i, &c) in bytes[body_start..].iter().enumerate() {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(body_start + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            out.push((line, Err(format!("unterminated {MACRO}( call: no closing parenthesis"))));
+            break;
+        };
+        from = close + 1;
+        let args: Vec<String> = text[body_start..close].split(',').map(|a| a.trim().to_string()).collect();
         if args.len() != 17 {
-            out.push((start, Err(format!("expected 17 arguments, found {}", args.len()))));
+            out.push((line, Err(format!("expected 17 arguments, found {}", args.len()))));
+            continue;
+        }
+        if let Some((i, a)) =
+            args.iter().enumerate().find(|(_, a)| a.is_empty() || !a.bytes().all(|c| is_ident(c) || c == b':'))
+        {
+            out.push((line, Err(format!("argument {} `{a}` is not a plain type, name or number", i + 1))));
             continue;
         }
         if !matches!(args[0].as_str(), "Sm120" | "Sm121") {
             continue;
         }
-        out.push((start, parse_call(args)));
+        out.push((line, parse_call(args)));
     }
     out
 }
@@ -124,6 +234,8 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
 /// A TOML configuration file of the instantiations, with a header naming the source.
 pub fn to_toml(found: &[MoeInstantiation], source_note: &str, cutlass: CutlassVersion, archs: &[Arch]) -> String {
     let archs: Vec<String> = archs.iter().map(|a| format!("\"{a}\"")).collect();
+    // The note is the user's text: one comment line, whatever it holds.
+    let source_note = source_note.replace(['\n', '\r'], " ");
     let mut s = format!(
         "# {source_note}\n# Imported by smem-lint {} import-trtllm: one [[kernel]] per INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM\n# call for SM120 (CTA shapes in elements, as the generator writes them). Launcher:\n# moe_gemm_tma_ws_launcher.inl (KernelScheduleAuto, StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>).\n\n[defaults]\narch = [{}]\ncutlass = \"{cutlass}\"\nkernel = \"grouped\"\nschedule = \"auto\"\nstages = \"auto\"\n",
         env!("CARGO_PKG_VERSION"),

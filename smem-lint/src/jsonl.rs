@@ -14,10 +14,17 @@ pub struct LineError {
     pub id: Option<String>,
     pub field: Option<&'static str>,
     pub message: String,
+    /// `smem::not-modelled` for a real configuration outside the model (exit 1); an input-error rule
+    /// for everything else (exit 2).
+    pub rule: crate::rules::Rule,
 }
 
 fn err(id: Option<&String>, field: &'static str, message: impl Into<String>) -> LineError {
-    LineError { id: id.cloned(), field: Some(field), message: message.into() }
+    LineError { id: id.cloned(), field: Some(field), message: message.into(), rule: crate::rules::Rule::InvalidValue }
+}
+
+fn input_error(message: String) -> LineError {
+    LineError { id: None, field: None, message, rule: crate::rules::Rule::InvalidValue }
 }
 
 fn text<'a>(obj: &'a Map<String, Value>, id: Option<&String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
@@ -79,16 +86,8 @@ pub const KEYS: [&str; 18] = [
 
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
-    let value: Value = serde_json::from_str(line).map_err(|e| LineError {
-        id: None,
-        field: None,
-        message: format!("not valid JSON: {e}"),
-    })?;
-    let obj = value.as_object().ok_or_else(|| LineError {
-        id: None,
-        field: None,
-        message: "expected a JSON object".into(),
-    })?;
+    let value: Value = serde_json::from_str(line).map_err(|e| input_error(format!("not valid JSON: {e}")))?;
+    let obj = value.as_object().ok_or_else(|| input_error("expected a JSON object".into()))?;
     let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
     let id = owned_id.as_ref();
     if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str()) && k.as_str() != "over_capacity") {
@@ -96,6 +95,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             id: owned_id.clone(),
             field: None,
             message: format!("unknown key `{k}`; expected one of: {}", KEYS.join(", ")),
+            rule: crate::rules::Rule::UnknownKey,
         });
     }
     let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
@@ -188,6 +188,7 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
         id: id.map(str::to_string),
         field: Some(e.at.key()),
         message: e.to_string(),
+        rule: e.rule(),
     })?;
     Ok(match (&a.status, &a.footprint) {
         (Status::Rejected(r), _) => json!({
@@ -251,6 +252,22 @@ pub fn fusion_name(f: Fusion) -> Option<String> {
     (f != Fusion::Default).then(|| f.name())
 }
 
+/// What one line of `eval` input yields: the output line, and how it counts for the exit code
+/// (0 launchable, 1 not launchable or not modelled, 2 input error).
+pub fn eval_line(line_no: usize, line: &str, version: Option<CutlassVersion>) -> (String, u8, Option<LineError>) {
+    match parse_config(line, version).and_then(|(id, cfg)| result_json(id.as_deref(), &cfg)) {
+        Ok(v) => {
+            let class = u8::from(v["launchable"] != Value::Bool(true));
+            (v.to_string(), class, None)
+        }
+        Err(e) => {
+            let out = json!({"id": e.id, "line": line_no, "field": e.field, "code": e.rule.code(), "error": e.message});
+            let class = if e.rule.is_input_error() { 2 } else { 1 };
+            (out.to_string(), class, Some(e))
+        }
+    }
+}
+
 /// Evaluate every line of a JSON-lines text; returns the output lines and the errors (with 1-based
 /// line numbers). Blank lines are skipped.
 pub fn eval_lines(input: &str, version: Option<CutlassVersion>) -> (Vec<String>, Vec<(usize, LineError)>) {
@@ -260,12 +277,10 @@ pub fn eval_lines(input: &str, version: Option<CutlassVersion>) -> (Vec<String>,
         if line.trim().is_empty() {
             continue;
         }
-        match parse_config(line, version).and_then(|(id, cfg)| result_json(id.as_deref(), &cfg)) {
-            Ok(v) => out.push(v.to_string()),
-            Err(e) => {
-                out.push(json!({"id": e.id, "line": i + 1, "field": e.field, "error": e.message}).to_string());
-                errors.push((i + 1, e));
-            }
+        let (text, _, e) = eval_line(i + 1, line, version);
+        out.push(text);
+        if let Some(e) = e {
+            errors.push((i + 1, e));
         }
     }
     (out, errors)

@@ -227,6 +227,19 @@ fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Set
         ));
         return;
     };
+    // A sweep's points get suffixed names; a kernel's name is used as it is.
+    let checked =
+        if scope == fields::Scope::Kernel || name.is_empty() { crate::emit::reserved_name(&name) } else { None };
+    if let Some(why) = checked {
+        out.errors.push(error(
+            InputErrorKind::InvalidValue,
+            name_span.clone(),
+            format!("kernel name {why}"),
+            "not usable as an identifier",
+            Some("names become C++ namespaces, X-macro arguments and CMake variables: choose another".into()),
+        ));
+        return;
+    }
     out.declared.push((identifier(&name), name_span.clone()));
     if out.errors.len() > before {
         return;

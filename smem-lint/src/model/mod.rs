@@ -74,18 +74,99 @@ impl ConfigField {
     }
 }
 
-/// A configuration the model cannot evaluate: outside what is modelled, or self-contradictory.
+/// A configuration the model cannot evaluate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModelError {
     pub at: ConfigField,
     pub message: String,
     pub hint: &'static str,
+    /// The value is no real configuration at all (a zero or absurdly large extent, stage count or
+    /// carve-out): an input error (exit 2) in every front end. Otherwise the configuration is real
+    /// but outside what the model covers: `smem::not-modelled` (exit 1).
+    pub out_of_bounds: bool,
 }
 
 impl ModelError {
     pub fn new(at: ConfigField, message: String, hint: &'static str) -> Self {
-        ModelError { at, message, hint }
+        ModelError { at, message, hint, out_of_bounds: false }
     }
+
+    pub fn out_of_bounds(at: ConfigField, message: String, hint: &'static str) -> Self {
+        ModelError { at, message, hint, out_of_bounds: true }
+    }
+
+    /// The rule a front end reports it under.
+    pub const fn rule(&self) -> crate::rules::Rule {
+        if self.out_of_bounds {
+            crate::rules::Rule::InvalidValue
+        } else {
+            crate::rules::Rule::NotModelled
+        }
+    }
+}
+
+/// The hard bounds of every input, checked before any family model: they keep every product far
+/// from overflow, and a value outside them is an input error, not a configuration.
+pub const MAX_EXTENT: u64 = 1024;
+pub const MAX_STAGES: u64 = 1024;
+pub const MAX_BYTES: u64 = 1 << 32;
+pub const MAX_CLUSTER: u64 = 16;
+
+fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
+    let t = cfg.tile;
+    for (v, name) in [(t.m, "M"), (t.n, "N"), (t.k, "K")] {
+        if v == 0 || v > MAX_EXTENT {
+            return Err(ModelError::out_of_bounds(
+                ConfigField::Tile,
+                format!("tile {name} = {v} is outside 1..={MAX_EXTENT}"),
+                "CTA tiles are a few dozen to a few hundred elements per extent",
+            ));
+        }
+    }
+    let c = cfg.cluster;
+    if [c.m, c.n, c.k].iter().any(|&v| v == 0 || v > MAX_CLUSTER) {
+        return Err(ModelError::out_of_bounds(
+            ConfigField::Cluster,
+            format!("cluster [{}, {}, {}] has an extent outside 1..={MAX_CLUSTER}", c.m, c.n, c.k),
+            "use [1, 1, 1] on SM120",
+        ));
+    }
+    match cfg.stages {
+        StagePolicy::Fixed(s) if u64::from(s) > MAX_STAGES => {
+            return Err(ModelError::out_of_bounds(
+                ConfigField::Stages,
+                format!("stage count {s} is above {MAX_STAGES}"),
+                "use a stage count between 2 and a few dozen",
+            ))
+        }
+        StagePolicy::AutoCarveout(b) if b > MAX_BYTES => {
+            return Err(ModelError::out_of_bounds(
+                ConfigField::Stages,
+                format!("a carve-out of {b} bytes is above {MAX_BYTES}"),
+                "carve out less than the cap",
+            ))
+        }
+        _ => {}
+    }
+    if let Epilogue::Declared { smem_bytes } = cfg.epilogue {
+        if smem_bytes == 0 || smem_bytes > MAX_BYTES {
+            return Err(ModelError::out_of_bounds(
+                ConfigField::Epilogue,
+                format!("a declared epilogue of {smem_bytes} bytes is outside 1..={MAX_BYTES}"),
+                "declare sizeof(CollectiveEpilogue::SharedStorage)",
+            ));
+        }
+    }
+    if let Family::Blockwise(g) = cfg.family {
+        if [g.m, g.n, g.k].iter().any(|&v| v == 0 || v > MAX_EXTENT) {
+            return Err(ModelError::out_of_bounds(
+                ConfigField::Granularity,
+                format!("granularity [{}, {}, {}] has an extent outside 1..={MAX_EXTENT}", g.m, g.n, g.k),
+                "give the scale block in elements, e.g. [1, 128, 128]",
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for ModelError {
@@ -120,6 +201,7 @@ impl std::error::Error for ParseError {}
 
 /// Evaluate a configuration with the model of its architecture family and CUTLASS version.
 pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    check_bounds(cfg)?;
     match cfg.arch {
         Arch::Sm120 | Arch::Sm121 => match cfg.family {
             Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg),

@@ -224,9 +224,7 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
             Err(_) => None,
         };
         let (span, msg, code) = match &assessed {
-            Err(e) => {
-                (span_of(e.at), format!("`{name}` cannot be checked: {e}"), crate::rules::Rule::NotModelled.code())
-            }
+            Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}"), e.rule().code()),
             Ok(a) => match &a.status {
                 Status::Fits { headroom: h } => {
                     headroom = headroom.min(*h);

@@ -144,9 +144,7 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             PathBuf::from(name)
         });
         let sink = match &partial {
-            Some(p) => Some(std::sync::Mutex::new(
-                std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?,
-            )),
+            Some(p) => Some(std::sync::Mutex::new(open_partial(p)?)),
             None => None,
         };
         let on_settle = |i: usize, r: &super::MeasuredResult, done: usize, total: usize| {
@@ -190,4 +188,21 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         println!("verify: {} mismatches, {} not measured", report.mismatches.len(), report.failed.len());
         Ok(EXIT_FINDINGS)
     }
+}
+
+/// `RECORD.partial`, created exclusively (`O_EXCL`: a planted file or link there is never followed).
+/// A regular file left by an earlier stopped run is replaced; anything else there is refused.
+fn open_partial(p: &std::path::Path) -> Result<std::fs::File, String> {
+    match std::fs::symlink_metadata(p) {
+        Ok(m) if m.file_type().is_file() => {
+            std::fs::remove_file(p).map_err(|e| format!("cannot replace {}: {e}", p.display()))?;
+        }
+        Ok(_) => return Err(format!("{} exists and is not a regular file; remove it", p.display())),
+        Err(_) => {}
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(p)
+        .map_err(|e| format!("cannot create {}: {e}", p.display()))
 }

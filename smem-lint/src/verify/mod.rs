@@ -104,10 +104,17 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                             settle(i, r);
                         }
                     }
+                    // The compiler itself failed: bisecting would only fail again.
+                    Err(error) if error.starts_with(nvcc::FAILED_TO_RUN) => {
+                        for &i in &batch {
+                            settle(i, MeasuredResult::Failed { error: error.clone() });
+                        }
+                    }
                     Err(error) if batch.len() == 1 => {
                         let r = if error.starts_with("nvcc timed out")
                             || error.starts_with("cannot run")
                             || error.starts_with("the probe failed")
+                            || error.starts_with(nvcc::FAILED_TO_RUN)
                         {
                             MeasuredResult::Failed { error }
                         } else {

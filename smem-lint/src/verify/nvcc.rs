@@ -83,9 +83,18 @@ pub struct Output {
     pub timed_out: bool,
 }
 
-/// Run a program (no shell) with a time limit; the child is killed when it runs out.
+/// Run a program (no shell) with a time limit. The child runs in a process group of its own, and the
+/// whole group is killed when the time runs out, so a wrapper script's children (a `sleep`, a
+/// compiler) die with it.
 pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std::io::Result<Output> {
-    let mut child = Command::new(program).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    use std::os::unix::process::CommandExt;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()?;
     // Drain the pipes on threads so a chatty child cannot block on a full pipe.
     let mut so = child.stdout.take().expect("piped");
     let mut se = child.stderr.take().expect("piped");
@@ -105,6 +114,9 @@ pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std:
             break (Some(st), false);
         }
         if start.elapsed() > timeout {
+            if let Ok(pid) = i32::try_from(child.id()) {
+                let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+            }
             let _ = child.kill();
             let _ = child.wait();
             break (None, true);
@@ -118,6 +130,9 @@ pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std:
         timed_out,
     })
 }
+
+/// How a failure of the compiler itself (not a rejection of the code) is reported.
+pub const FAILED_TO_RUN: &str = "the compiler failed to run";
 
 /// Compile `source` with nvcc into `dir` and run it.
 pub struct Compiler {
@@ -149,7 +164,16 @@ impl Compiler {
             return Err(format!("nvcc timed out after {} s", self.timeout.as_secs()));
         }
         if !out.success {
-            return Err(super::probe::first_error(&out.stderr));
+            // A CUTLASS rejection is a compile error in a source file; anything else (nvcc missing a
+            // component, a wrapper that fails, a signal) is the compiler failing to run.
+            return Err(match super::probe::compile_error(&out.stderr) {
+                Some(e) => e,
+                None => format!(
+                    "{FAILED_TO_RUN}: {} exited without a compile error ({})",
+                    self.nvcc.display(),
+                    out.stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output").trim()
+                ),
+            });
         }
         let ran = run(&exe, &[], self.timeout).map_err(|e| format!("cannot run the probe: {e}"))?;
         if !ran.success {

@@ -54,6 +54,17 @@ pub fn parse_output(stdout: &str) -> Vec<(usize, u64, u64, u64, u64)> {
         .collect()
 }
 
+/// The first compile error of a compiler's output (`file(line): error: ...` from nvcc's front end,
+/// `file:line:col: error: ...` from the host compiler), shortened; `None` when there is none, which
+/// means the compiler did not get to compile the code.
+pub fn compile_error(stderr: &str) -> Option<String> {
+    stderr
+        .lines()
+        .find(|l| l.contains("): error") || (l.contains(": error:") && !l.starts_with("nvcc")))
+        .and_then(|l| l.split_once("error: ").or_else(|| l.split_once("error:")))
+        .map(|(_, e)| e.trim().chars().take(300).collect())
+}
+
 /// The compiler's first error line, shortened: what a rejection is compared by.
 pub fn first_error(stderr: &str) -> String {
     stderr
