@@ -120,16 +120,20 @@ pub struct Options {
     pub archs: Option<Vec<Arch>>,
     /// Replace each entry's CUTLASS version.
     pub cutlass: Option<crate::model::CutlassVersion>,
+    /// The most configurations one file may expand to (`None`: [`config_file::DEFAULT_MAX_POINTS`]).
+    pub max_points: Option<u64>,
 }
 
 /// Check one file's text.
 pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
-    let parsed = config_file::parse(&source);
+    let parsed = config_file::parse_limited(&source, opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS));
     let mut findings = Vec::new();
     let mut launchable = Vec::new();
     let mut checked = 0;
     let mut bounds_errors = Vec::new();
     for entry in &parsed.entries {
+        // An entry's findings are merged across its architectures only: search from here.
+        let first = findings.len();
         let targets = opts.archs.clone().unwrap_or_else(|| entry.targets.clone());
         let mut ok_archs = Vec::new();
         let mut fp = None;
@@ -153,7 +157,7 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
                         });
                     }
                 }
-                Err(e) => push_finding(&mut findings, entry, cfg, Problem::NotModelled(e), None),
+                Err(e) => push_finding(&mut findings, first, entry, cfg, Problem::NotModelled(e), None),
                 Ok(a) => {
                     let problem = match &a.status {
                         Status::Fits { .. } => None,
@@ -167,7 +171,7 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
                         Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
                     };
                     if let Some(p) = problem {
-                        push_finding(&mut findings, entry, cfg, p, Some(a));
+                        push_finding(&mut findings, first, entry, cfg, p, Some(a));
                     } else {
                         fp = a.footprint;
                         ok_archs.push(arch);
@@ -202,12 +206,13 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
 /// searched only for a new finding, from its assessment.
 fn push_finding(
     findings: &mut Vec<Finding>,
+    first: usize,
     entry: &Entry,
     cfg: KernelConfig,
     problem: Problem,
     a: Option<Assessment>,
 ) {
-    if let Some(f) = findings.iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
+    if let Some(f) = findings[first..].iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
         f.archs.push(cfg.arch);
         return;
     }

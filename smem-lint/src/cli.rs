@@ -204,6 +204,9 @@ pub struct Target {
     /// cutlass/version.h), instead of each kernel's `cutlass`.
     #[arg(long, value_name = "DIR", conflicts_with = "cutlass")]
     pub cutlass_include: Option<PathBuf>,
+    /// The most kernel configurations one file may expand to (sweeps are cartesian products).
+    #[arg(long, value_name = "N", default_value_t = crate::config_file::DEFAULT_MAX_POINTS)]
+    pub max_points: u64,
 }
 
 impl Target {
@@ -211,6 +214,7 @@ impl Target {
         Ok(Options {
             archs: (!self.archs.is_empty()).then(|| self.archs.clone()),
             cutlass: resolve_cutlass(self.cutlass, self.cutlass_include.as_deref())?,
+            max_points: Some(self.max_points),
         })
     }
 }

@@ -1,13 +1,17 @@
 //! Findings and input errors as miette diagnostics, and their renderings (human, JSON, SARIF).
 
 use std::fmt;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, Severity,
+    SourceCode, SourceSpan, SpanContents,
+};
 use serde_json::{json, Value};
 
 use crate::check::{FileReport, Finding, Problem, SpannedFinding};
-use crate::config_file::{line_col, InputError};
+use crate::config_file::InputError;
 use crate::model::{Footprint, Role};
 
 /// One rendered problem: a code, a message, labels into the file, and help.
@@ -18,7 +22,71 @@ pub struct Diag {
     pub message: String,
     pub labels: Vec<LabeledSpan>,
     pub help: Option<String>,
-    pub source: Arc<NamedSource<String>>,
+    pub source: Arc<IndexedSource>,
+}
+
+/// A file's text with the start of every line, so that placing a span costs a binary search
+/// instead of a scan from the top of the file: rendering N findings stays linear (miette's
+/// `NamedSource` rescans the file for every span, which made large reports quadratic).
+#[derive(Debug)]
+pub struct IndexedSource {
+    name: String,
+    language: &'static str,
+    text: String,
+    /// Byte offset of the start of each line.
+    starts: Vec<usize>,
+}
+
+impl IndexedSource {
+    pub fn new(name: String, language: &'static str, text: String) -> Self {
+        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        IndexedSource { name, language, text, starts }
+    }
+
+    /// 0-based line of a byte offset.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// 1-based (line, column in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_of(offset);
+        let start = self.starts[line];
+        let col = self.text.get(start..offset).map_or(offset - start, |t| t.chars().count());
+        (line + 1, col + 1)
+    }
+}
+
+impl SourceCode for IndexedSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        // miette's own algorithm, run on a window of whole lines around the span that holds all the
+        // context it can ask for; then shifted back to file coordinates.
+        let first = self.line_of(span.offset()).saturating_sub(context_lines_before + 1);
+        let last = self.line_of(span.offset() + span.len()) + context_lines_after + 2;
+        let base = self.starts[first];
+        let end = self.starts.get(last).copied().unwrap_or(self.text.len());
+        let window = &self.text.as_bytes()[base..end];
+        let local = SourceSpan::new((span.offset() - base).into(), span.len());
+        let c = <[u8] as SourceCode>::read_span(window, &local, context_lines_before, context_lines_after)?;
+        let shifted = SourceSpan::new((c.span().offset() + base).into(), c.span().len());
+        Ok(Box::new(
+            MietteSpanContents::new_named(
+                self.name.clone(),
+                c.data(),
+                shifted,
+                c.line() + first,
+                c.column(),
+                c.line_count() + first,
+            )
+            .with_language(self.language),
+        ))
+    }
 }
 
 impl fmt::Display for Diag {
@@ -120,7 +188,7 @@ pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
 }
 
 /// The finding as a diagnostic over `source`.
-pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
+pub fn finding_diag(f: &Finding, source: &Arc<IndexedSource>) -> Diag {
     let (message, label, help) = finding_text(f);
     let mut labels = vec![LabeledSpan::new_primary_with_span(Some(label), f.span.clone())];
     for (span, text) in &f.secondary {
@@ -132,7 +200,7 @@ pub fn finding_diag(f: &Finding, source: &Arc<NamedSource<String>>) -> Diag {
 }
 
 /// An input error as a diagnostic.
-pub fn input_diag(e: &InputError, source: &Arc<NamedSource<String>>) -> Diag {
+pub fn input_diag(e: &InputError, source: &Arc<IndexedSource>) -> Diag {
     Diag {
         code: e.kind.code(),
         severity: Severity::Error,
@@ -143,7 +211,7 @@ pub fn input_diag(e: &InputError, source: &Arc<NamedSource<String>>) -> Diag {
     }
 }
 
-fn spanned_diag(f: &SpannedFinding, source: &Arc<NamedSource<String>>) -> Diag {
+fn spanned_diag(f: &SpannedFinding, source: &Arc<IndexedSource>) -> Diag {
     Diag {
         code: f.code,
         severity: Severity::Error,
@@ -165,8 +233,7 @@ fn severity(report: &FileReport, code: &str) -> Severity {
 /// Every diagnostic of a report, input errors first, in file order.
 pub fn diags(report: &FileReport) -> Vec<Diag> {
     let lang = if report.path.extension().is_some_and(|e| e == "rs") { "rust" } else { "toml" };
-    let source =
-        Arc::new(NamedSource::new(report.path.display().to_string(), report.source.clone()).with_language(lang));
+    let source = Arc::new(IndexedSource::new(report.path.display().to_string(), lang, report.source.clone()));
     let mut out: Vec<Diag> = report.input_errors.iter().map(|e| input_diag(e, &source)).collect();
     let mut findings: Vec<&Finding> = report.findings.iter().collect();
     findings.sort_by_key(|f| f.span.start);
@@ -197,25 +264,60 @@ pub fn render(diags: &[Diag], color: bool, width: usize) -> String {
     out
 }
 
-fn location(report: &FileReport, span: &std::ops::Range<usize>) -> (usize, usize, usize, usize) {
-    let (l1, c1) = line_col(&report.source, span.start);
-    let (l2, c2) = line_col(&report.source, span.end);
-    (l1, c1, l2, c2)
+/// Line and column of spans, one line index per report (built once, then binary searches).
+#[derive(Default)]
+struct Locator {
+    report: usize,
+    starts: Vec<usize>,
+}
+
+impl Locator {
+    fn at(&mut self, r: &FileReport, span: &std::ops::Range<usize>) -> (usize, usize, usize, usize) {
+        let key = std::ptr::from_ref(r) as usize;
+        if key != self.report || self.starts.is_empty() {
+            self.report = key;
+            self.starts = std::iter::once(0).chain(r.source.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        }
+        let lc = |offset: usize| {
+            let offset = offset.min(r.source.len());
+            let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
+            let start = self.starts[line];
+            let col = r.source.get(start..offset).map_or(offset - start, |t| t.chars().count());
+            (line + 1, col + 1)
+        };
+        let ((l1, c1), (l2, c2)) = (lc(span.start), lc(span.end));
+        (l1, c1, l2, c2)
+    }
+}
+
+/// A path as a SARIF URI: `/` separators, everything outside RFC 3986's unreserved set percent-encoded.
+fn uri(path: &std::path::Path) -> String {
+    let text = path.display().to_string().replace('\\', "/");
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 /// The findings and input errors of all reports as one JSON document.
 pub fn to_json(reports: &[FileReport]) -> Value {
     let mut items = Vec::new();
+    let mut loc = Locator::default();
     for r in reports {
         for e in &r.input_errors {
-            let (line, column, ..) = location(r, &e.span);
+            let (line, column, ..) = loc.at(r, &e.span);
             items.push(json!({
                 "file": r.path.display().to_string(), "line": line, "column": column,
                 "code": e.kind.code(), "severity": "error", "message": e.message, "help": e.help,
             }));
         }
         for f in &r.findings {
-            let (line, column, ..) = location(r, &f.span);
+            let (line, column, ..) = loc.at(r, &f.span);
             let mut o = json!({
                 "file": r.path.display().to_string(), "line": line, "column": column,
                 "code": f.problem.code(), "severity": level(r, f.problem.code()), "kernel": f.entry,
@@ -231,7 +333,7 @@ pub fn to_json(reports: &[FileReport]) -> Value {
             items.push(o);
         }
         for f in &r.spanned {
-            let (line, column, ..) = location(r, &f.span);
+            let (line, column, ..) = loc.at(r, &f.span);
             let mut o = json!({
                 "file": r.path.display().to_string(), "line": line, "column": column,
                 "code": f.code, "severity": level(r, f.code), "message": f.message,
@@ -263,18 +365,19 @@ pub fn to_json(reports: &[FileReport]) -> Value {
 pub fn to_sarif(reports: &[FileReport]) -> Value {
     let mut results = Vec::new();
     let mut rules: Vec<&'static str> = Vec::new();
+    let mut loc = Locator::default();
     let mut push = |code: &'static str, message: String, r: &FileReport, span: &std::ops::Range<usize>| {
         let lvl = level(r, code);
         if !rules.contains(&code) {
             rules.push(code);
         }
-        let (sl, sc, el, ec) = location(r, span);
+        let (sl, sc, el, ec) = loc.at(r, span);
         results.push(json!({
             "ruleId": code,
             "level": lvl,
             "message": {"text": message},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": r.path.display().to_string().replace('\\', "/")},
+                "artifactLocation": {"uri": uri(&r.path)},
                 "region": {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec}
             }}]
         }));

@@ -51,7 +51,7 @@ impl Suggestion {
 
 /// The suggestion, if `config` compiles, can be built and fits `arch`'s cap.
 fn try_fit(change: Change, config: KernelConfig, arch: Arch) -> Option<Suggestion> {
-    match crate::model::evaluate(&config).ok()? {
+    match crate::model::evaluate_with(&config, crate::model::Detail::Sizes).ok()? {
         Evaluation::Compiled(f) if f.unbuildable.is_none() && f.kernel_bytes <= arch.smem_cap() => Some(Suggestion {
             change,
             config,

@@ -349,6 +349,11 @@ impl Settings {
         }
     }
 
+    /// How many points [`Settings::expand`] would make (`None` past `u64`).
+    pub fn point_count(&self) -> Option<u64> {
+        self.axes.iter().try_fold(1u64, |n, (_, alts)| n.checked_mul(alts.len() as u64))
+    }
+
     /// The cartesian product of every axis, in key order.
     pub fn expand(&self) -> Vec<Point> {
         let mut points = vec![Point { values: Vec::new(), targets: self.targets.clone() }];

@@ -115,8 +115,17 @@ pub(crate) fn error(
     InputError { kind, span, message: message.into(), label: label.into(), help }
 }
 
+/// The most kernel configurations one file may expand to unless raised (`--max-points`): sweeps are
+/// cartesian products, and ten lists of thirty values would otherwise exhaust memory.
+pub const DEFAULT_MAX_POINTS: u64 = 1_000_000;
+
 /// Parse a configuration file's text.
 pub fn parse(source: &str) -> ParsedFile {
+    parse_limited(source, DEFAULT_MAX_POINTS)
+}
+
+/// [`parse`] with a limit on the configurations the file may expand to.
+pub fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
     let mut out = ParsedFile::default();
     let (root, syntax) = DeTable::parse_recoverable(source);
     // The parser recovers, but one missing bracket cascades into several errors and a half-read
@@ -147,7 +156,7 @@ pub fn parse(source: &str) -> ParsedFile {
                 let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
                 let Some(tables) = tables_of(value, &mut out.errors) else { continue };
                 for table in tables {
-                    read_entry(table, scope, &defaults, &mut out);
+                    read_entry(table, scope, &defaults, &mut out, max_points);
                 }
             }
             other => out.errors.push(error(
@@ -202,7 +211,13 @@ fn tables_of<'a, 'i>(
     }
 }
 
-fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Settings, out: &mut ParsedFile) {
+fn read_entry(
+    table: &Spanned<DeValue<'_>>,
+    scope: fields::Scope,
+    defaults: &Settings,
+    out: &mut ParsedFile,
+    max_points: u64,
+) {
     let DeValue::Table(t) = table.get_ref() else {
         out.errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
         return;
@@ -243,6 +258,21 @@ fn read_entry(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Set
     out.declared.push((identifier(&name), name_span.clone()));
     if out.errors.len() > before {
         return;
+    }
+    let room = max_points.saturating_sub(out.entries.len() as u64);
+    match settings.point_count() {
+        Some(n) if n <= room => {}
+        n => {
+            let size = n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
+            out.errors.push(error(
+                InputErrorKind::InvalidValue,
+                name_span,
+                format!("this sweep expands to {size} configurations; the file may hold {max_points} in all"),
+                "too many points",
+                Some("split the sweep, or raise the limit with --max-points N".into()),
+            ));
+            return;
+        }
     }
     let points = settings.expand();
     let single = scope == fields::Scope::Kernel;

@@ -201,11 +201,26 @@ impl std::error::Error for ParseError {}
 
 /// Evaluate a configuration with the model of its architecture family and CUTLASS version.
 pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    evaluate_with(cfg, Detail::Members)
+}
+
+/// Whether a footprint lists its members (the breakdown) or only its sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Every member and padding gap in `Footprint::members`.
+    Members,
+    /// Sizes and stages only, `members` left empty: for searches that only compare sizes (the
+    /// largest fitting stage count, suggestions), where naming every member is most of the cost.
+    Sizes,
+}
+
+/// [`evaluate`], with or without the member list.
+pub fn evaluate_with(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
     check_bounds(cfg)?;
     match cfg.arch {
         Arch::Sm120 | Arch::Sm121 => match cfg.family {
-            Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg),
-            Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate(cfg),
+            Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg, detail),
+            Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate(cfg, detail),
         },
         other => Err(ModelError::new(
             ConfigField::Arch,

@@ -1,7 +1,8 @@
 //! A configuration against an architecture's shared-memory cap.
 
 use super::{
-    evaluate, Arch, ConfigField, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Unbuildable,
+    evaluate, evaluate_with, Arch, ConfigField, Detail, Evaluation, Footprint, KernelConfig, ModelError, Rejection,
+    StagePolicy, Unbuildable,
 };
 
 /// The verdict for one configuration on one architecture.
@@ -83,7 +84,7 @@ fn largest_fitting_stages(cfg: &KernelConfig, cap: u64, start: Option<u64>) -> R
     const MAX: u32 = 64;
     let fits = |s: u32| -> Result<bool, ModelError> {
         Ok(
-            matches!(evaluate(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg })?, Evaluation::Compiled(f) if f.kernel_bytes <= cap),
+            matches!(evaluate_with(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg }, Detail::Sizes)?, Evaluation::Compiled(f) if f.kernel_bytes <= cap),
         )
     };
     let mut s = start.map_or(2, |s| s.clamp(2, u64::from(MAX)) as u32);

@@ -123,7 +123,7 @@ fn glob_files(dir: &Path, globs: &[String]) -> Result<Vec<PathBuf>, String> {
 }
 
 fn options(s: &Settings) -> Options {
-    Options { archs: s.archs.clone(), cutlass: s.cutlass }
+    Options { archs: s.archs.clone(), cutlass: s.cutlass, max_points: None }
 }
 
 fn apply_policy(mut r: FileReport, s: &Settings) -> FileReport {

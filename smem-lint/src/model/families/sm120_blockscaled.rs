@@ -181,7 +181,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
 }
 
 /// Evaluate one SM120 block-scaled configuration.
-pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
     let h = cfg.cutlass.headers();
     let grouped = cfg.kind == KernelKind::Grouped;
@@ -310,7 +310,7 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         mainloop_bytes,
         epilogue_bytes,
         stages,
-        members: kernel.flatten(),
+        members: if detail == crate::model::Detail::Members { kernel.flatten() } else { Vec::new() },
         stage_choice,
         unbuildable: buildability(cfg),
     }))

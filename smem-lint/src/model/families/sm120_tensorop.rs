@@ -38,7 +38,7 @@ fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, 
 }
 
 /// Evaluate one blockwise or plain F8F6F4 configuration.
-pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Evaluation, ModelError> {
     let granularity = match cfg.family {
         Family::Blockwise(g) => Some(g),
         _ => None,
@@ -148,7 +148,7 @@ pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
         mainloop_bytes,
         epilogue_bytes,
         stages,
-        members: kernel.flatten(),
+        members: if detail == crate::model::Detail::Members { kernel.flatten() } else { Vec::new() },
         stage_choice,
         unbuildable: None,
     }))
