@@ -26,8 +26,12 @@ pub struct Cli {
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
     pub color: Color,
     /// `cargo smem-lint`: the workspace's Cargo.toml (default: found from the current directory).
+    /// Shown under `cargo smem-lint` only.
     #[arg(long, global = true)]
     pub manifest_path: Option<PathBuf>,
+    /// `cargo smem-lint` with no subcommand means `check`: its output format.
+    #[arg(long, value_enum, hide = true)]
+    pub format: Option<OutputFormat>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -50,8 +54,11 @@ pub enum Color {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
+    /// Diagnostics with the offending values underlined, and a summary line.
     Human,
+    /// `{"findings": [...], "summary": {...}}`.
     Json,
+    /// SARIF 2.1.0, for code-scanning UIs.
     Sarif,
 }
 
@@ -83,8 +90,15 @@ pub enum Command {
         /// Files or directories (searched for *.toml). Default: `.`; with `cargo smem-lint`, the
         /// workspace's configured files and `#[smem_check]` structs.
         paths: Vec<PathBuf>,
+        /// Output format.
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
+        /// Print only the summary line (human format) and keep the exit code.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Show at most N findings (the summary still counts all of them).
+        #[arg(long, value_name = "N")]
+        max_findings: Option<usize>,
         #[command(flatten)]
         target: Target,
     },
@@ -135,9 +149,18 @@ pub enum Command {
         #[arg(long, value_parser = parse_version, default_value = "4.5.0")]
         cutlass: CutlassVersion,
         /// Target architectures (repeatable; default sm120 and sm121).
-        #[arg(long = "arch", value_parser = parse_arch)]
+        #[arg(long = "arch", value_parser = parse_arch, value_delimiter = ',', value_name = "ARCH[,ARCH...]")]
         archs: Vec<Arch>,
     },
+    /// Print a shell completion script (`smem-lint completions bash > /etc/bash_completion.d/smem-lint`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) (`smem-lint man > smem-lint.1`).
+    Man,
+    /// Print the JSON Schema of the TOML configuration format (for taplo / Even Better TOML).
+    Schema,
     /// Print what a finding or input-error code means (`smem-lint explain-code smem::exceeds-cap`);
     /// without a code, list them all.
     ExplainCode {
@@ -195,7 +218,7 @@ pub struct VerifyArgs {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct Target {
     /// Check against these architectures instead of each kernel's `arch` (repeatable).
-    #[arg(long = "arch", value_parser = parse_arch)]
+    #[arg(long = "arch", value_parser = parse_arch, value_delimiter = ',', value_name = "ARCH[,ARCH...]")]
     pub archs: Vec<Arch>,
     /// Model this CUTLASS release instead of each kernel's `cutlass` (3.9.0 to 4.7.0).
     #[arg(long, value_parser = parse_version)]
@@ -211,8 +234,18 @@ pub struct Target {
 
 impl Target {
     pub fn options(&self) -> Result<Options, String> {
+        let mut archs = self.archs.clone();
+        let mut seen = Vec::new();
+        archs.retain(|a| {
+            if seen.contains(a) {
+                false
+            } else {
+                seen.push(*a);
+                true
+            }
+        });
         Ok(Options {
-            archs: (!self.archs.is_empty()).then(|| self.archs.clone()),
+            archs: (!archs.is_empty()).then_some(archs),
             cutlass: resolve_cutlass(self.cutlass, self.cutlass_include.as_deref())?,
             max_points: Some(self.max_points),
         })
@@ -235,6 +268,21 @@ fn parse_arch(s: &str) -> Result<Arch, String> {
     s.parse().map_err(|e: crate::model::ParseError| e.to_string())
 }
 
+/// The command line as each binary shows it: `--manifest-path` and the bare `--format` belong to
+/// `cargo smem-lint` only.
+fn command_for(mode: Mode) -> clap::Command {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    match mode {
+        Mode::Cargo => cmd
+            .name("cargo-smem-lint")
+            .bin_name("cargo smem-lint")
+            .display_name("cargo smem-lint")
+            .mut_arg("format", |a| a.hide(false)),
+        Mode::Plain => cmd.bin_name("smem-lint").mut_arg("manifest_path", |a| a.hide(true)),
+    }
+}
+
 /// Run `smem-lint`; `args` includes the program name.
 pub fn run<I, T>(args: I) -> ExitCode
 where
@@ -250,11 +298,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    use clap::{CommandFactory, FromArgMatches};
-    let mut cmd = Cli::command();
-    if mode == Mode::Cargo {
-        cmd = cmd.name("cargo-smem-lint").bin_name("cargo smem-lint").display_name("cargo smem-lint");
-    }
+    use clap::FromArgMatches;
+    let cmd = command_for(mode);
     let parsed = cmd.try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(c) => c,
@@ -270,17 +315,22 @@ where
     }
     let manifest = cli.manifest_path.as_deref();
     let code = match &cli.command {
-        None if mode == Mode::Cargo => workspace_check(manifest, OutputFormat::Human),
+        None if mode == Mode::Cargo => workspace_check(manifest, cli.format.unwrap_or(OutputFormat::Human)),
+        None if cli.format.is_some() => {
+            eprintln!("error: --format belongs to a subcommand: `smem-lint check --format ...`");
+            EXIT_INPUT_ERROR
+        }
         None => {
-            let _ = Cli::command().print_help();
+            let _ = command_for(mode).print_help();
             EXIT_INPUT_ERROR
         }
         Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => {
             workspace_check(manifest, *format)
         }
-        Some(Command::Check { paths, format, target }) => {
+        Some(Command::Check { paths, format, quiet, max_findings, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
-            with_options(target, |o| check(&paths, *format, o))
+            let shown = Shown { quiet: *quiet, max_findings: *max_findings };
+            with_options(target, |o| check(&paths, *format, o, &shown))
         }
         Some(Command::Explain { file, kernel, format, target }) => explain(file, kernel.as_deref(), *format, target),
         Some(Command::Emit { paths, output: None, check, .. }) if paths.is_empty() && mode == Mode::Cargo => {
@@ -313,6 +363,23 @@ where
         }
         Some(Command::Verify(args)) => crate::verify::cli::verify(args),
         Some(Command::ExplainCode { code }) => explain_code(code.as_deref()),
+        Some(Command::Completions { shell }) => {
+            let mut cmd = command_for(mode);
+            let name = cmd.get_bin_name().unwrap_or("smem-lint").to_string();
+            clap_complete::generate(*shell, &mut cmd, name, &mut std::io::stdout());
+            EXIT_CLEAN
+        }
+        Some(Command::Schema) => {
+            println!("{}", serde_json::to_string_pretty(&crate::schema::toml_schema()).unwrap_or_default());
+            EXIT_CLEAN
+        }
+        Some(Command::Man) => match clap_mangen::Man::new(command_for(mode)).render(&mut std::io::stdout()) {
+            Ok(()) => EXIT_CLEAN,
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_INPUT_ERROR
+            }
+        },
         Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
         }
@@ -391,19 +458,37 @@ pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>,
 
 /// Print reports in a format; returns the exit code.
 pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
+    print_reports_with(reports, format, &Shown::default())
+}
+
+/// How much of a report to print.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shown {
+    /// Only the summary line (human format).
+    pub quiet: bool,
+    /// At most this many diagnostics (human) or findings (JSON, SARIF).
+    pub max_findings: Option<usize>,
+}
+
+/// [`print_reports`] with `--quiet` / `--max-findings`; the exit code always counts everything.
+pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &Shown) -> u8 {
     let mut out = anstream::stdout();
+    let limit = if shown.quiet { 0 } else { shown.max_findings.unwrap_or(usize::MAX) };
     let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
     let findings: usize = reports.iter().map(FileReport::finding_count).sum();
     let failing: usize = reports.iter().map(FileReport::error_finding_count).sum();
     match format {
         OutputFormat::Human => {
             let width = 100;
+            let mut left = limit;
             for r in reports {
-                let _ = write!(
-                    out,
-                    "{}",
-                    crate::diagnostics::render(&crate::diagnostics::diags(r), color_on_stdout(), width)
-                );
+                if left == 0 {
+                    break;
+                }
+                let mut d = crate::diagnostics::diags(r);
+                d.truncate(left);
+                left -= d.len();
+                let _ = write!(out, "{}", crate::diagnostics::render(&d, color_on_stdout(), width));
             }
             let checked: usize = reports.iter().map(|r| r.checked).sum();
             let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
@@ -415,11 +500,11 @@ pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
             );
         }
         OutputFormat::Json => {
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&crate::diagnostics::to_json(reports)).unwrap_or_default()
-            );
+            let mut v = crate::diagnostics::to_json(reports);
+            if let Some(items) = v["findings"].as_array_mut() {
+                items.truncate(shown.max_findings.unwrap_or(usize::MAX));
+            }
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         }
         OutputFormat::Sarif => {
             let _ = writeln!(
@@ -439,16 +524,16 @@ pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
 }
 
 /// Entries with at least one finding (the not-launchable ones).
-fn distinct_entries(r: &FileReport) -> usize {
+pub fn distinct_entries(r: &FileReport) -> usize {
     let mut names: Vec<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
     names.sort_unstable();
     names.dedup();
     names.len()
 }
 
-fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options) -> u8 {
+fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown) -> u8 {
     match check_paths(paths, opts) {
-        Ok(reports) => print_reports(&reports, format),
+        Ok(reports) => print_reports_with(&reports, format, shown),
         Err(e) => {
             eprintln!("error: {e}");
             EXIT_INPUT_ERROR
@@ -537,10 +622,25 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
 
 /// The table entries of reports: launchable kernels only.
 pub fn table_entries(reports: &[FileReport]) -> Vec<TableEntry> {
-    reports
-        .iter()
-        .flat_map(|r| r.launchable.iter())
-        .map(|l| TableEntry {
+    table_entries_and_duplicates(reports).0
+}
+
+/// The table's entries, one per distinct kernel: configurations that resolve to the same kernel (the
+/// same configuration once the stage policy is replaced by the stage count it picks, e.g. `"auto"`
+/// and `4`) are kept once, under the first name; the others are returned as (dropped, kept) names.
+pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>, Vec<(String, String)>) {
+    let mut seen: std::collections::HashMap<(KernelConfig, Vec<Arch>), String> = std::collections::HashMap::new();
+    let mut entries = Vec::new();
+    let mut duplicates = Vec::new();
+    for l in reports.iter().flat_map(|r| r.launchable.iter()) {
+        let stages = u32::try_from(l.footprint.stages).unwrap_or(u32::MAX);
+        let key = (KernelConfig { stages: crate::model::StagePolicy::Fixed(stages), ..l.config }, l.archs.clone());
+        if let Some(first) = seen.get(&key) {
+            duplicates.push((l.entry.clone(), first.clone()));
+            continue;
+        }
+        seen.insert(key, l.entry.clone());
+        entries.push(TableEntry {
             name: l.entry.clone(),
             config: l.config,
             archs: l.archs.clone(),
@@ -548,8 +648,9 @@ pub fn table_entries(reports: &[FileReport]) -> Vec<TableEntry> {
             mainloop_bytes: l.footprint.mainloop_bytes,
             epilogue_bytes: l.footprint.epilogue_bytes,
             stages: l.footprint.stages,
-        })
-        .collect()
+        });
+    }
+    (entries, duplicates)
 }
 
 /// Render the table of launchable kernels in a format.
@@ -606,6 +707,10 @@ pub fn write_table(
                 ));
             }
         }
+    }
+    let (_, duplicates) = table_entries_and_duplicates(reports);
+    for (dropped, kept) in &duplicates {
+        eprintln!("note: `{dropped}` is the same kernel as `{kept}` (same configuration and stage count): listed once");
     }
     let text = render_table(reports, format, flavor);
     if check_only {

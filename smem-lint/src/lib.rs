@@ -49,3 +49,6 @@ pub mod workspace;
 
 #[cfg(feature = "cli")]
 pub mod jsonl;
+
+#[cfg(feature = "cli")]
+pub mod schema;

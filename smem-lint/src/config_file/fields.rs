@@ -375,7 +375,23 @@ impl Settings {
 fn targets(v: &Spanned<DeValue<'_>>) -> Result<Vec<Arch>, InputError> {
     match v.get_ref() {
         DeValue::String(_) => Ok(vec![parsed(v, "arch")?]),
-        DeValue::Array(items) if !items.is_empty() => items.iter().map(|x| parsed(x, "arch")).collect(),
+        DeValue::Array(items) if !items.is_empty() => {
+            let mut archs: Vec<Arch> = Vec::new();
+            for x in items {
+                let a = parsed(x, "arch")?;
+                if archs.contains(&a) {
+                    return Err(error(
+                        InputErrorKind::InvalidValue,
+                        x.span(),
+                        format!("`{a}` is listed twice"),
+                        "repeated",
+                        Some("name each architecture once".into()),
+                    ));
+                }
+                archs.push(a);
+            }
+            Ok(archs)
+        }
         other => Err(type_err(v.span(), "arch", "an architecture or a non-empty list of them", other)),
     }
 }

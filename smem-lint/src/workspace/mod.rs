@@ -247,6 +247,11 @@ fn emit_one(ws: &Workspace, scope: &Scope, t: &EmitTable, check_only: bool) -> R
         reports.push(check_source(&relative(&ws.root, &f), text, &options(&scope.settings)));
     }
     let out = scope.dir.join(&t.path);
-    let outcome = write_table(&reports, t.format, t.flavor, &out, &relative(&ws.root, &out), check_only, "")?;
+    let kept: usize = reports.iter().map(|r| r.launchable.len()).sum();
+    let dropped: usize = reports.iter().map(crate::cli::distinct_entries).sum();
+    let detail = format!(
+        " ({kept} launchable kernel configuration(s); {dropped} left out, run `cargo smem-lint check` to see why)"
+    );
+    let outcome = write_table(&reports, t.format, t.flavor, &out, &relative(&ws.root, &out), check_only, &detail)?;
     Ok(outcome != TableOutcome::Stale)
 }

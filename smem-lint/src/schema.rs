@@ -1,0 +1,86 @@
+//! A JSON Schema of the TOML configuration format, generated from the model's own name lists, for
+//! editors (taplo / Even Better TOML: `#:schema ./smem-lint.schema.json` or a `[[rule]]` in
+//! `.taplo.toml`). `smem-lint schema` prints it; `configs/smem-lint.schema.json` is the committed copy,
+//! and a test keeps it equal to this output and validates every file in `configs/` against it.
+
+use serde_json::{json, Value};
+
+use crate::model::{Arch, CutlassVersion, Epilogue, Family, KernelKind, Operand, Output, Schedule};
+
+fn names<I: IntoIterator<Item = S>, S: Into<String>>(it: I) -> Value {
+    Value::Array(it.into_iter().map(|s| Value::String(s.into())).collect())
+}
+
+fn triple(description: &str) -> Value {
+    json!({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 3, "maxItems": 3, "description": description})
+}
+
+/// The properties a `[[kernel]]`, `[[sweep]]` point or `[defaults]` may set (one value each).
+fn value_schemas() -> Vec<(&'static str, Value)> {
+    let operand = json!({"enum": names(Operand::names())});
+    let output = json!({"enum": names(Output::names())});
+    let arch = json!({"enum": names(Arch::names())});
+    vec![
+        (
+            "arch",
+            json!({"description": "target architecture(s)", "oneOf": [arch, {"type": "array", "items": arch, "minItems": 1, "uniqueItems": true}]}),
+        ),
+        ("cutlass", json!({"description": "CUTLASS release (full tag)", "enum": names(CutlassVersion::names())})),
+        ("family", json!({"description": "mainloop builder family", "enum": names(Family::NAMES)})),
+        ("granularity", triple("blockwise scale-factor block [gM, gN, gK] in elements")),
+        ("kernel", json!({"enum": names(KernelKind::ALL.map(KernelKind::name))})),
+        ("a", operand.clone()),
+        ("b", operand.clone()),
+        ("c", output.clone()),
+        ("d", output.clone()),
+        ("operands", json!({"type": "array", "items": operand, "minItems": 2, "maxItems": 2, "description": "[a, b]"})),
+        ("outputs", json!({"type": "array", "items": output, "minItems": 2, "maxItems": 2, "description": "[c, d]"})),
+        ("tile", triple("CTA tile [M, N, K] in elements")),
+        ("cluster", triple("cluster shape [M, N, K]")),
+        ("schedule", json!({"enum": names(Schedule::ALL.map(Schedule::name))})),
+        (
+            "stages",
+            json!({"description": "\"auto\", \"auto0\", \"auto-epi\", \"auto-carveout-<bytes>\" or a stage count",
+            "oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "pattern": "^(auto|auto0|auto-epi|auto-carveout-[0-9]+)$"}]}),
+        ),
+        ("carveout", json!({"type": "integer", "minimum": 0, "description": "StageCountAutoCarveout<bytes>"})),
+        (
+            "fusion",
+            json!({"type": "string", "pattern": "^(default|linear-combination|block-scale-factor|per-col-bias-(bf16|f16|f32))$"}),
+        ),
+        (
+            "epilogue",
+            json!({"oneOf": [
+                {"enum": names(Epilogue::NAMES)},
+                {"type": "object", "properties": {"smem_bytes": {"type": "integer", "minimum": 1}}, "required": ["smem_bytes"], "additionalProperties": false}
+            ]}),
+        ),
+    ]
+}
+
+/// The schema.
+pub fn toml_schema() -> Value {
+    let values = value_schemas();
+    let single: serde_json::Map<String, Value> = values.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect();
+    // In a sweep, every key may also hold a list of alternatives.
+    let swept: serde_json::Map<String, Value> = values
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), json!({"anyOf": [v, {"type": "array", "items": v, "minItems": 1}]})))
+        .collect();
+    let with_name = |mut m: serde_json::Map<String, Value>| {
+        m.insert("name".into(), json!({"type": "string", "minLength": 1}));
+        Value::Object(m)
+    };
+    json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "title": "smem-lint kernel configurations",
+        "description": "CUTLASS GEMM configurations for smem-lint check / emit (README: The TOML format).",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "defaults": {"type": "object", "additionalProperties": false, "properties": single},
+            "kernel": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["name"], "properties": with_name(single.clone())}},
+            "sweep": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["name"], "properties": with_name(swept)}}
+        }
+    })
+}

@@ -1,0 +1,98 @@
+//! What a newcomer meets: completions, the man page, the TOML schema, flags that say what they do.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(bin: &str, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(bin).current_dir(root()).args(args).env("CARGO", env!("CARGO")).output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn smem_lint(args: &[&str]) -> (i32, String, String) {
+    run(env!("CARGO_BIN_EXE_smem-lint"), args)
+}
+
+/// The committed schema is what `smem-lint schema` prints, and every file in configs/ is valid
+/// against it; a misspelled key or an unknown type is not.
+#[test]
+fn the_toml_schema_is_current_and_describes_the_configs() {
+    let (code, printed, _) = smem_lint(&["schema"]);
+    assert_eq!(code, 0);
+    let committed = std::fs::read_to_string(root().join("configs/smem-lint.schema.json")).unwrap();
+    assert_eq!(
+        committed, printed,
+        "configs/smem-lint.schema.json is stale: smem-lint schema > configs/smem-lint.schema.json"
+    );
+    let schema: serde_json::Value = serde_json::from_str(&committed).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let as_json = |text: &str| serde_json::to_value(text.parse::<toml::Table>().unwrap()).unwrap();
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("configs")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "toml") {
+            let v = as_json(&std::fs::read_to_string(&p).unwrap());
+            let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", p.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 7);
+    for bad in [
+        "[[kernel]]\nname = \"k\"\ntiles = [1, 2, 3]\n",
+        "[[kernel]]\nname = \"k\"\na = \"nvfp5\"\n",
+        "[[kernel]]\nname = \"k\"\ncutlass = \"4.8.0\"\n",
+        "[[kernel]]\ntile = [128, 128, 128]\n",
+    ] {
+        assert!(!validator.is_valid(&as_json(bad)), "{bad}");
+    }
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, out, _) = smem_lint(&["completions", shell]);
+        assert_eq!(code, 0);
+        assert!(out.contains("explain-code") && out.contains("check"), "{shell}");
+    }
+    let (code, _, _) = smem_lint(&["completions", "tcsh"]);
+    assert_eq!(code, 2);
+    let (code, out, _) = smem_lint(&["man"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(".TH smem-lint 1") && out.contains("check"), "{out}");
+}
+
+/// `--arch` takes comma lists; `-q` prints only the summary; `--max-findings` caps what is shown,
+/// not what is counted; every flag has help; `--manifest-path` is shown only under cargo.
+#[test]
+fn flags_say_what_they_do() {
+    let (code, out, _) = smem_lint(&["check", "configs/quickstart.toml", "--arch", "sm120,sm121", "-q"]);
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("8 checked") && out.contains("2 finding(s)"), "{out}");
+    let (_, out, _) = smem_lint(&["check", "configs/quickstart.toml", "--format", "json", "--max-findings", "1"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["findings"].as_array().unwrap().len(), 1);
+    assert_eq!(v["summary"]["findings"], 2);
+    let (_, help, _) = smem_lint(&["check", "--help"]);
+    assert!(!help.contains("manifest-path"), "{help}");
+    for line in help.lines().filter(|l| l.trim_start().starts_with("--")) {
+        let flag = line.trim();
+        assert!(help.contains(flag), "{flag}");
+    }
+    let (_, help, _) = run(env!("CARGO_BIN_EXE_cargo-smem-lint"), &["smem-lint", "--help"]);
+    assert!(help.contains("manifest-path"), "{help}");
+}
+
+/// `emit -o -` writes the table to standard output; an empty table still has a sane header.
+#[test]
+fn emit_to_stdout() {
+    let (code, out, err) = smem_lint(&["emit", "configs/quickstart.toml", "-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["kernels"].as_array().unwrap().len(), 2);
+    assert!(!root().join("-").exists());
+}
