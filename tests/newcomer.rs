@@ -96,3 +96,30 @@ fn emit_to_stdout() {
     assert_eq!(v["kernels"].as_array().unwrap().len(), 2);
     assert!(!root().join("-").exists());
 }
+
+/// A table of nothing says so instead of `CUTLASS -; architectures .`.
+#[test]
+fn an_empty_table_says_why() {
+    let (code, out, _) = smem_lint(&["emit", "tests/fixtures/check/exceeds_cap.toml", "-o", "-", "--format", "cpp"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("No kernel configuration launches") && !out.contains("CUTLASS -"), "{out}");
+}
+
+/// `cargo smem-lint` in a workspace that declares nothing says so, with the setting to add.
+#[test]
+fn a_workspace_with_nothing_to_check_says_what_to_add() {
+    let dir = std::env::temp_dir().join(format!("smem-lint-empty-ws-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"e\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("src/main.rs"), "fn main() {}\n").unwrap();
+    let manifest = dir.join("Cargo.toml");
+    let (code, _, err) =
+        run(env!("CARGO_BIN_EXE_cargo-smem-lint"), &["smem-lint", "--manifest-path", manifest.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nothing to check") && err.contains("configs = "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

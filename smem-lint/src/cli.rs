@@ -425,6 +425,14 @@ fn explain_code(code: Option<&str>) -> u8 {
 
 fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
     match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
+        Ok(reports) if reports.is_empty() => {
+            eprintln!(
+                "error: nothing to check: no kernel configuration file and no #[smem_check] struct in this workspace\n  \
+                 help: list your TOML files in the workspace's Cargo.toml:\n\n  \
+                 [workspace.metadata.smem-lint]\n  configs = [\"kernels/*.toml\"]"
+            );
+            EXIT_INPUT_ERROR
+        }
         Ok(reports) => print_reports(&reports, format),
         Err(e) => {
             eprintln!("error: {e}");

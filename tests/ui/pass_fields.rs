@@ -1,3 +1,4 @@
+#![deny(warnings)] // the marker-field form compiles without a warning (dead_code on the fields)
 use smem_lint::markers::*;
 use smem_lint::SmemChecked;
 use smem_lint_macros::smem_check;

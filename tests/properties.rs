@@ -1,0 +1,151 @@
+//! Property tests of the model's invariants, and bounded fuzzing of every front end (stable Rust:
+//! proptest's generators, a fixed number of cases per run so CI time stays bounded; a failure is
+//! shrunk and printed, and belongs in a regression test).
+
+use proptest::prelude::*;
+use smem_lint::model::*;
+
+fn operand() -> impl Strategy<Value = Operand> {
+    prop::sample::select(Operand::ALL.to_vec())
+}
+
+fn output() -> impl Strategy<Value = Output> {
+    prop::sample::select(vec![Output::Void, Output::Bf16, Output::F16, Output::F32])
+}
+
+fn family() -> impl Strategy<Value = Family> {
+    prop_oneof![
+        Just(Family::BlockScaled),
+        Just(Family::F8f6f4),
+        (prop::sample::select(vec![1u64, 64, 128]), prop::sample::select(vec![1u64, 32, 128]))
+            .prop_map(|(m, n)| Family::Blockwise(Granularity { m, n, k: 0 })),
+    ]
+}
+
+prop_compose! {
+    fn config()(
+        version in prop::sample::select(CutlassVersion::ALL.to_vec()),
+        family in family(),
+        grouped in any::<bool>(),
+        a in operand(), b in operand(), c in output(), d in output(),
+        m in 1u64..=8, n in 1u64..=12, k in 1u64..=8,
+        schedule in prop::sample::select(Schedule::ALL.to_vec()),
+        stages in prop_oneof![Just(StagePolicy::Auto), Just(StagePolicy::AutoNoCarveout), (1u32..12).prop_map(StagePolicy::Fixed)],
+    ) -> KernelConfig {
+        let tile = Tile { m: m * 32, n: n * 32, k: k * 32 };
+        let family = match family {
+            Family::Blockwise(g) => Family::Blockwise(Granularity { k: tile.k, ..g }),
+            f => f,
+        };
+        KernelConfig {
+            cutlass: version,
+            family,
+            schedule,
+            stages,
+            ..KernelConfig::sm120(if grouped { KernelKind::Grouped } else { KernelKind::Dense }, a, b, c, d, tile)
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// The breakdown adds up; "fits" is at or under the cap; the largest fitting stage count fits;
+    /// one more stage never takes fewer bytes.
+    #[test]
+    fn model_invariants(cfg in config()) {
+        let Ok(a) = assess(&cfg, Arch::Sm120) else { return Ok(()) };
+        if let Some(f) = &a.footprint {
+            let sum: u64 = f.members.iter().map(|m| m.size).sum();
+            prop_assert_eq!(sum, f.kernel_bytes);
+            prop_assert_eq!(matches!(a.status, Status::Fits { .. }), f.kernel_bytes <= a.cap && f.unbuildable.is_none());
+            let more = KernelConfig { stages: StagePolicy::Fixed(f.stages as u32 + 1), ..cfg };
+            if let Ok(Evaluation::Compiled(g)) = evaluate(&more) {
+                prop_assert!(g.kernel_bytes >= f.kernel_bytes);
+            }
+        }
+        if let Some(s) = a.largest_fitting_stages {
+            let fixed = KernelConfig { stages: StagePolicy::Fixed(s as u32), ..cfg };
+            match evaluate(&fixed).unwrap() {
+                Evaluation::Compiled(f) => prop_assert!(f.kernel_bytes <= a.cap),
+                Evaluation::Rejected(r) => prop_assert!(false, "largest fitting stage count rejected: {}", r.message),
+            }
+        }
+    }
+
+    /// The same configuration gives the same answer through the JSON-lines front end as through the
+    /// library.
+    #[test]
+    fn front_ends_agree(cfg in config()) {
+        let mut line = serde_json::json!({
+            "arch": "sm120", "cutlass": cfg.cutlass.name(), "family": cfg.family.name(), "kernel": cfg.kind.name(),
+            "a": cfg.a.name(), "b": cfg.b.name(), "c": cfg.c.name(), "d": cfg.d.name(),
+            "tile": [cfg.tile.m, cfg.tile.n, cfg.tile.k], "schedule": cfg.schedule.name(),
+            "stages": match cfg.stages { StagePolicy::Fixed(n) => serde_json::json!(n), other => serde_json::json!(other.to_string()) },
+        });
+        if let Family::Blockwise(g) = cfg.family {
+            line["granularity"] = serde_json::json!([g.m, g.n, g.k]);
+        }
+        let (_, parsed) = smem_lint::jsonl::parse_config(&line.to_string(), None).unwrap();
+        prop_assert_eq!(parsed, cfg);
+        let via_json = smem_lint::jsonl::result_json(None, &parsed).ok();
+        let direct = assess(&cfg, Arch::Sm120).ok();
+        prop_assert_eq!(via_json.is_some(), direct.is_some());
+        if let (Some(v), Some(a)) = (via_json, direct) {
+            prop_assert_eq!(v["kernel_bytes"].as_u64(), a.footprint.map(|f| f.kernel_bytes));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Arbitrary text never panics a front end, and whatever they report says something.
+    #[test]
+    fn toml_front_end(text in "(\\PC|\\n){0,400}") {
+        let r = smem_lint::check::check_source(std::path::Path::new("f.toml"), text.clone(), &smem_lint::check::Options::default());
+        for e in &r.input_errors {
+            prop_assert!(!e.message.is_empty() && e.span.end <= text.len());
+        }
+    }
+
+    #[test]
+    fn toml_shaped_input(
+        key in prop::sample::select(vec!["tile", "stages", "a", "cutlass", "family", "granularity", "arch", "cluster", "epilogue", "x"]),
+        value in prop::sample::select(vec!["[128, 128, 128]", "4", "\"auto\"", "\"nvfp4\"", "-1", "[0]", "\"4.4.2\"", "[[1, 2, 3]]", "{ smem_bytes = 0 }", "99999999999999999999", "\"blockwise\""]),
+        sweep in any::<bool>(),
+    ) {
+        let table = if sweep { "[[sweep]]" } else { "[[kernel]]" };
+        let text = format!("{table}\nname = \"k\"\noperands = [\"nvfp4\", \"nvfp4\"]\noutputs = [\"bf16\", \"bf16\"]\ntile = [128, 128, 128]\n{key} = {value}\n");
+        let r = smem_lint::check::check_source(std::path::Path::new("f.toml"), text, &smem_lint::check::Options::default());
+        let _ = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
+    }
+
+    #[test]
+    fn json_lines_front_end(text in "(\\PC|\\n){0,300}") {
+        let (out, errors) = smem_lint::jsonl::eval_lines(&text, None);
+        prop_assert_eq!(out.len(), text.lines().filter(|l| !l.trim().is_empty()).count());
+        for (_, e) in errors {
+            prop_assert!(!e.message.is_empty());
+        }
+    }
+
+    #[test]
+    fn attribute_front_end(args in "[a-z0-9_=,\\[\\] \"\\.\\-]{0,120}") {
+        let text = format!("#[smem_check(sm120, {args})]\npub struct K;\n");
+        let scan = smem_lint::workspace::rust_scan::scan(&text, &smem_lint::rust_attr::Overrides::default());
+        for f in &scan.findings {
+            prop_assert!(!f.message.is_empty() && f.span.end <= text.len());
+        }
+    }
+
+    #[test]
+    fn importer(text in "(INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM|[(),;/*#\\n ]|Sm120|SafeFP4|[0-9]{1,3}|true|false|half|NONE){0,60}") {
+        for (line, r) in smem_lint::import::trtllm_moe(&text) {
+            prop_assert!(line >= 1);
+            if let Err(e) = r {
+                prop_assert!(!e.is_empty());
+            }
+        }
+    }
+}
