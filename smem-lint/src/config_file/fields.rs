@@ -397,25 +397,17 @@ fn targets(v: &Spanned<DeValue<'_>>) -> Result<Vec<Arch>, InputError> {
 }
 
 fn suggest_key(key: &str) -> String {
-    let near = KEYS.iter().filter(|k| **k != "name").min_by_key(|k| edit_distance(key, k)).copied().unwrap_or("tile");
-    if edit_distance(key, near) <= 2 {
+    let near = KEYS
+        .iter()
+        .filter(|k| **k != "name")
+        .min_by_key(|k| crate::rules::edit_distance(key, k))
+        .copied()
+        .unwrap_or("tile");
+    if crate::rules::edit_distance(key, near) <= 2 {
         format!("did you mean `{near}`? {KEY_HELP}")
     } else {
         KEY_HELP.to_string()
     }
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 impl Point {

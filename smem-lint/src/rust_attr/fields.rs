@@ -47,19 +47,7 @@ pub fn marker_of(ty: &Type) -> Option<String> {
 }
 
 fn nearest_key(name: &str) -> Option<&'static str> {
-    let distance = |a: &str, b: &str| {
-        let b: Vec<char> = b.chars().collect();
-        let mut prev: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.chars().enumerate() {
-            let mut cur = vec![i + 1];
-            for (j, cb) in b.iter().enumerate() {
-                cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-            }
-            prev = cur;
-        }
-        prev[b.len()]
-    };
-    KEYS.iter().copied().min_by_key(|k| distance(name, k)).filter(|k| distance(name, k) <= 2)
+    crate::rules::nearest(name, KEYS.iter().copied())
 }
 
 /// Add each field whose name is a configuration key to `spec` (attribute arguments win). A field of a

@@ -280,23 +280,8 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
     };
 
     let stage_choice = stage_count(cfg, per_stage, &epilogue, epilogue_bytes);
-    if stage_choice.stages < 2 {
-        return Ok(Evaluation::Rejected(Rejection {
-            message: "Specialization requires Stages set to value 2 or more.",
-            at: ConfigField::Stages,
-            stage_choice: Some(stage_choice),
-            epilogue_bytes: Some(epilogue_bytes),
-            detail: match stage_choice.carveout_bytes {
-                Some(c) => format!(
-                    "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
-                    stage_choice.capacity_bytes,
-                    stage_choice.stage_bytes,
-                    stage_choice.stages,
-                    stage_choice.stage_bytes
-                ),
-                None => format!("StageCount<{}>", stage_choice.stages),
-            },
-        }));
+    if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
+        return Ok(rejected);
     }
     let stages = stage_choice.stages as u64;
 
@@ -473,31 +458,7 @@ fn stage_count(
         SM120_CAPACITY_BYTES
     };
     let stage_bytes = per_stage.data() + barrier_allowance;
-    let carveout = match cfg.stages {
-        StagePolicy::Fixed(_) => None,
-        StagePolicy::Auto => Some(epilogue_bytes),
-        StagePolicy::AutoNoCarveout => Some(0),
-        StagePolicy::AutoCarveout(b) => Some(b),
-        StagePolicy::AutoCarveoutEpi => {
-            // detail::compute_carveout_from_epi
-            let t = &epilogue.tensors;
-            Some(round_up(t.size(), t.align().max(128)) + round_up(epilogue.pipeline.size(), 16))
-        }
-    };
-    let stages = match (cfg.stages, carveout) {
-        (StagePolicy::Fixed(n), _) => i64::from(n),
-        // C++ int division truncates toward zero.
-        (_, Some(c)) => (capacity as i64 - c as i64) / stage_bytes as i64,
-        (_, None) => unreachable!("every automatic policy has a carve-out"),
-    };
-    StageChoice {
-        policy: cfg.stages,
-        stages,
-        capacity_bytes: capacity,
-        carveout_bytes: carveout,
-        stage_bytes,
-        data_bytes_per_stage: per_stage.data(),
-    }
+    super::stage_choice(cfg.stages, capacity, stage_bytes, per_stage.data(), epilogue, epilogue_bytes)
 }
 
 fn mainloop_storage(

@@ -21,7 +21,7 @@ use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
 use crate::model::dtype::Output;
 use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
-use crate::model::layout::{round_up, Node, PerStage, Role};
+use crate::model::layout::{Node, PerStage, Role};
 use crate::model::{ConfigField, CutlassVersion, Evaluation, Footprint, ModelError, Rejection, StageChoice};
 
 /// `SchedulerPipelineStageCount` of both builders.
@@ -120,23 +120,8 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
     };
     let data_per_stage = t.m * t.k + t.n * t.k + SCALE_BYTES * (scales_a + scales_b);
     let stage_choice = stage_count(cfg, data_per_stage, &epilogue, epilogue_bytes);
-    if stage_choice.stages < 2 {
-        return Ok(Evaluation::Rejected(Rejection {
-            message: "Specialization requires Stages set to value 2 or more.",
-            at: ConfigField::Stages,
-            stage_choice: Some(stage_choice),
-            epilogue_bytes: Some(epilogue_bytes),
-            detail: match stage_choice.carveout_bytes {
-                Some(c) => format!(
-                    "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
-                    stage_choice.capacity_bytes,
-                    stage_choice.stage_bytes,
-                    stage_choice.stages,
-                    stage_choice.stage_bytes
-                ),
-                None => format!("StageCount<{}>", stage_choice.stages),
-            },
-        }));
+    if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
+        return Ok(rejected);
     }
     let stages = stage_choice.stages as u64;
     let mainloop = mainloop_storage(cfg, scales_a, scales_b, stages);
@@ -285,29 +270,7 @@ fn stage_count(
     epilogue_bytes: u64,
 ) -> StageChoice {
     let stage_bytes = data_per_stage + 2 * BARRIER_BYTES;
-    let carveout = match cfg.stages {
-        StagePolicy::Fixed(_) => None,
-        StagePolicy::Auto => Some(epilogue_bytes),
-        StagePolicy::AutoNoCarveout => Some(0),
-        StagePolicy::AutoCarveout(b) => Some(b),
-        StagePolicy::AutoCarveoutEpi => {
-            let t = &epilogue.tensors;
-            Some(round_up(t.size(), t.align().max(128)) + round_up(epilogue.pipeline.size(), 16))
-        }
-    };
-    let stages = match (cfg.stages, carveout) {
-        (StagePolicy::Fixed(n), _) => i64::from(n),
-        (_, Some(c)) => (SM120_CAPACITY_BYTES as i64 - c as i64) / stage_bytes as i64,
-        (_, None) => unreachable!("every automatic policy has a carve-out"),
-    };
-    StageChoice {
-        policy: cfg.stages,
-        stages,
-        capacity_bytes: SM120_CAPACITY_BYTES,
-        carveout_bytes: carveout,
-        stage_bytes,
-        data_bytes_per_stage: data_per_stage,
-    }
+    super::stage_choice(cfg.stages, SM120_CAPACITY_BYTES, stage_bytes, data_per_stage, epilogue, epilogue_bytes)
 }
 
 fn mainloop_storage(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) -> MainloopStorage {
