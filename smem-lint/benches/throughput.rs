@@ -1,5 +1,7 @@
 //! `cargo bench -p smem-lint`: configurations evaluated per second, and `check` on a 105,000-config sweep.
 
+use std::fmt::Write as _;
+
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use smem_lint::check::{check_source, Options};
@@ -90,5 +92,33 @@ fn check_100k_sweep(bencher: Bencher) {
     bencher.counter(ItemsCount::new(n)).bench(|| {
         let r = check_source(std::path::Path::new("big.toml"), text.clone(), &Options::default());
         black_box(r.findings.len())
+    });
+}
+
+/// `eval`'s per-line work (parse, evaluate, serialise) over the shared 4.5.0 measurements.
+#[divan::bench(sample_count = 5)]
+fn eval_lines(bencher: Bencher) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/sm120-cutlass-4.5.0.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    bencher.counter(ItemsCount::new(lines.len())).bench(|| {
+        for (i, l) in lines.iter().enumerate() {
+            black_box(smem_lint::jsonl::eval_line(i + 1, l, None));
+        }
+    });
+}
+
+/// 20,000 over-cap kernels: check plus rendering every finding (human and JSON).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn render_20k_findings(bencher: Bencher) {
+    let mut text = String::from("[defaults]\noperands = [\"nvfp4\", \"nvfp4\"]\noutputs = [\"bf16\", \"bf16\"]\n");
+    for i in 0..20_000 {
+        let _ = writeln!(text, "[[kernel]]\nname = \"k{i}\"\ntile = [128, 256, 128]\nstages = {}", 4 + i % 20);
+    }
+    bencher.counter(ItemsCount::new(20_000usize)).bench(|| {
+        let r = check_source(std::path::Path::new("many.toml"), text.clone(), &Options::default());
+        let human = smem_lint::diagnostics::render(&smem_lint::diagnostics::diags(&r), false, 100);
+        let json = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
+        black_box((human.len(), json["findings"].as_array().map(Vec::len)))
     });
 }

@@ -4,8 +4,8 @@
 use serde_json::{json, Map, Value};
 
 use crate::model::{
-    assess, Cluster, CutlassVersion, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output,
-    Schedule, StagePolicy, Status, Tile,
+    Cluster, CutlassVersion, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
+    StagePolicy, Status, Tile,
 };
 
 /// A line that could not be turned into a configuration.
@@ -184,7 +184,8 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
 
 /// The result object of one configuration (the `eval` contract).
 pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineError> {
-    let a = assess(cfg, cfg.arch).map_err(|e| LineError {
+    // eval reports sizes, not the member list: the cheap evaluation.
+    let a = crate::model::assess_with(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| LineError {
         id: id.map(str::to_string),
         field: Some(e.at.key()),
         message: e.to_string(),

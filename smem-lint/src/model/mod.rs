@@ -24,7 +24,7 @@ pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};
 pub use release::{Headers, MxPtrArraySchedules};
-pub use verdict::{assess, Assessment, AutoOverflow, Status};
+pub use verdict::{assess, assess_with, Assessment, AutoOverflow, Status};
 
 use std::fmt;
 

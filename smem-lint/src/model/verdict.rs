@@ -1,8 +1,8 @@
 //! A configuration against an architecture's shared-memory cap.
 
 use super::{
-    evaluate, evaluate_with, Arch, ConfigField, Detail, Evaluation, Footprint, KernelConfig, ModelError, Rejection,
-    StagePolicy, Unbuildable,
+    evaluate_with, Arch, ConfigField, Detail, Evaluation, Footprint, KernelConfig, ModelError, Rejection, StagePolicy,
+    Unbuildable,
 };
 
 /// The verdict for one configuration on one architecture.
@@ -47,8 +47,13 @@ impl Assessment {
 
 /// Evaluate `cfg` and compare it with `arch`'s opt-in shared memory per block.
 pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> {
+    assess_with(cfg, arch, Detail::Members)
+}
+
+/// [`assess`], with or without the footprint's member list.
+pub fn assess_with(cfg: &KernelConfig, arch: Arch, detail: Detail) -> Result<Assessment, ModelError> {
     let cap = arch.smem_cap();
-    let footprint = match evaluate(cfg)? {
+    let footprint = match evaluate_with(cfg, detail)? {
         Evaluation::Rejected(r) => {
             // A stage-count rejection still has a stage count that works.
             let largest_fitting_stages =
