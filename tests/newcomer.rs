@@ -123,3 +123,21 @@ fn a_workspace_with_nothing_to_check_says_what_to_add() {
     assert!(err.contains("nothing to check") && err.contains("configs = "), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// On a terminal a long run shows a progress bar on stderr (after a second; the test moves the
+/// threshold to zero); piped output never carries one.
+#[test]
+fn long_runs_show_progress_on_a_terminal() {
+    let bin = env!("CARGO_BIN_EXE_smem-lint");
+    let cmd = format!("{bin} check configs/sm120-nvfp4-mxfp8-space.toml -q");
+    let out = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(root())
+        .env("SMEM_LINT_PROGRESS_AFTER_MS", "0")
+        .output()
+        .expect("script (util-linux) runs the command on a pseudo-terminal");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("configurations ("), "{text}");
+    let (_, piped, err) = smem_lint(&["check", "configs/sm120-nvfp4-mxfp8-space.toml", "-q"]);
+    assert!(!piped.contains("configurations (") && !err.contains("configurations ("), "{piped}{err}");
+}

@@ -126,12 +126,26 @@ pub struct Options {
 
 /// Check one file's text.
 pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
+    check_source_with_progress(path, source, opts, &|_, _| {})
+}
+
+/// [`check_source`], calling `progress(done, total)` as the file's configurations are checked.
+pub fn check_source_with_progress(
+    path: &Path,
+    source: String,
+    opts: &Options,
+    progress: &dyn Fn(usize, usize),
+) -> FileReport {
     let parsed = config_file::parse_limited(&source, opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS));
     let mut findings = Vec::new();
     let mut launchable = Vec::new();
     let mut checked = 0;
     let mut bounds_errors = Vec::new();
-    for entry in &parsed.entries {
+    let total = parsed.entries.len();
+    for (done, entry) in parsed.entries.iter().enumerate() {
+        if done % 1024 == 0 {
+            progress(done, total);
+        }
         // An entry's findings are merged across its architectures only: search from here.
         let first = findings.len();
         let targets = opts.archs.clone().unwrap_or_else(|| entry.targets.clone());

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::check::{check_source, collect_files, FileReport, Options};
+use crate::check::{collect_files, FileReport, Options};
 use crate::emit::{self, TableEntry};
 use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
 
@@ -454,14 +454,45 @@ pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>,
             paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
         ));
     }
-    files
+    // On a terminal, a run that takes more than a second shows a progress bar on stderr.
+    let bar = std::io::IsTerminal::is_terminal(&std::io::stderr()).then(|| {
+        let b = indicatif::ProgressBar::hidden();
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} configurations ({eta})")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let start = std::time::Instant::now();
+    // SMEM_LINT_PROGRESS_AFTER_MS moves the one-second threshold (the tests set it to 0).
+    let after = std::env::var("SMEM_LINT_PROGRESS_AFTER_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(std::time::Duration::from_secs(1), std::time::Duration::from_millis);
+    let progress = |done: usize, total: usize| {
+        if let Some(b) = &bar {
+            if start.elapsed() >= after && b.is_hidden() {
+                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+            b.set_length(total as u64);
+            b.set_position(done as u64);
+        }
+    };
+    let out = files
         .iter()
         .map(|f| {
+            if let Some(b) = &bar {
+                b.set_message(f.display().to_string());
+            }
             std::fs::read_to_string(f)
-                .map(|s| check_source(f, s, opts))
+                .map(|s| crate::check::check_source_with_progress(f, s, opts, &progress))
                 .map_err(|e| format!("cannot read {}: {e}", f.display()))
         })
-        .collect()
+        .collect();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    out
 }
 
 /// Print reports in a format; returns the exit code.
