@@ -141,3 +141,15 @@ fn long_runs_show_progress_on_a_terminal() {
     let (_, piped, err) = smem_lint(&["check", "configs/sm120-nvfp4-mxfp8-space.toml", "-q"]);
     assert!(!piped.contains("configurations (") && !err.contains("configurations ("), "{piped}{err}");
 }
+
+/// An architecture given with --arch is blamed on the flag, not on the file's overridden `arch` line.
+#[test]
+fn an_arch_from_the_flag_is_blamed_on_the_flag() {
+    let (code, out, _) = smem_lint(&["check", "configs/quickstart.toml", "--arch", "sm90", "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for f in v["findings"].as_array().unwrap() {
+        assert!(f["message"].as_str().unwrap().contains("comes from --arch"), "{f}");
+        assert_ne!(f["line"], 6, "points at the file's arch line: {f}");
+    }
+}

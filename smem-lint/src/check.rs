@@ -171,6 +171,18 @@ pub fn check_source_with_progress(
                         });
                     }
                 }
+                // The architecture came from --arch, not from the file: say so, and point at the
+                // kernel rather than at an `arch` line that was overridden.
+                Err(mut e) if e.at == ConfigField::Arch && opts.archs.is_some() => {
+                    e.message = format!("{} (the architecture comes from --arch)", e.message);
+                    let before = findings.len();
+                    push_finding(&mut findings, first, entry, cfg, Problem::NotModelled(e), None);
+                    if findings.len() > before {
+                        if let Some(f) = findings.last_mut() {
+                            f.span = entry.name_span.clone();
+                        }
+                    }
+                }
                 Err(e) => push_finding(&mut findings, first, entry, cfg, Problem::NotModelled(e), None),
                 Ok(a) => {
                     let problem = match &a.status {
