@@ -109,6 +109,7 @@ pub enum Command {
         /// The kernel's name (required when the file declares several).
         #[arg(long)]
         kernel: Option<String>,
+        /// Output format: a table of every member, or JSON.
         #[arg(long, value_enum, default_value_t = ExplainFormat::Table)]
         format: ExplainFormat,
         #[command(flatten)]
@@ -119,8 +120,10 @@ pub enum Command {
         /// Files or directories (searched for *.toml). With `cargo smem-lint` and no paths: every
         /// table configured under `emit` in the workspace's metadata.
         paths: Vec<PathBuf>,
+        /// Table format.
         #[arg(long, value_enum, default_value_t = TableFormat::Json)]
         format: TableFormat,
+        /// With `--format cpp`: an X-macro table, or CUTLASS type aliases with static_asserts.
         #[arg(long, value_enum, default_value_t = CppFlavor::Xmacro)]
         cpp_flavor: CppFlavor,
         /// Output file (written atomically); required unless the workspace's tables are meant.
@@ -146,6 +149,7 @@ pub enum Command {
         /// The comment naming the source, written at the top of the file.
         #[arg(long)]
         source_note: Option<String>,
+        /// The CUTLASS release written into the configuration (FlashInfer 0.7.4 bundles 4.5.0).
         #[arg(long, value_parser = parse_version, default_value = "4.5.0")]
         cutlass: CutlassVersion,
         /// Target architectures (repeatable; default sm120 and sm121).
