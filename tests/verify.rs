@@ -72,9 +72,10 @@ fn probes_print_what_is_parsed() {
     assert_eq!(probe::parse_output(out), vec![(3, 89088, 74752, 13312, 4), (7, 1, 2, 3, 2)]);
     let stderr = "x.cu(3): warning: w\n/cutlass/gemm.hpp(220): error: static assertion failed with \"Specialization requires Stages set to value 2 or more.\"\n";
     assert_eq!(
-        probe::first_error(stderr),
-        "static assertion failed with \"Specialization requires Stages set to value 2 or more.\""
+        probe::compile_error(stderr).as_deref(),
+        Some("static assertion failed with \"Specialization requires Stages set to value 2 or more.\"")
     );
+    assert_eq!(probe::compile_error("nvcc fatal   : a component is missing\n"), None);
 }
 
 #[test]

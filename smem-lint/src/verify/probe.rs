@@ -64,14 +64,3 @@ pub fn compile_error(stderr: &str) -> Option<String> {
         .and_then(|l| l.split_once("error: ").or_else(|| l.split_once("error:")))
         .map(|(_, e)| e.trim().chars().take(300).collect())
 }
-
-/// The compiler's first error line, shortened: what a rejection is compared by.
-pub fn first_error(stderr: &str) -> String {
-    stderr
-        .lines()
-        .find_map(|l| l.split_once("error: ").map(|(_, e)| e.trim().to_string()))
-        .unwrap_or_else(|| stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string())
-        .chars()
-        .take(300)
-        .collect()
-}

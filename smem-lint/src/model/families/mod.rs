@@ -6,9 +6,50 @@
 pub mod sm120_blockscaled;
 pub mod sm120_tensorop;
 
-use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
+use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
+use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
 use crate::model::layout::round_up;
-use crate::model::{ConfigField, Evaluation, Rejection, StageChoice, StagePolicy};
+use crate::model::{
+    ConfigField, Detail, Evaluation, Footprint, KernelConfig, KernelKind, ModelError, Rejection, StageChoice,
+    StagePolicy, Unbuildable,
+};
+
+/// The epilogue collective's storage for builder-chosen parameters.
+pub(crate) fn builder_epilogue(params: &EpilogueParams) -> Result<EpilogueStorage, ModelError> {
+    epilogue_storage(params).map_err(|e| {
+        ModelError::new(
+            ConfigField::D,
+            format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
+            "choose an output type and tile whose epilogue subtile row is a multiple of 16 bytes",
+        )
+    })
+}
+
+/// A configuration that compiles: the SM90 kernel shell around the mainloop and epilogue, and its
+/// footprint (`sizeof` of the three `SharedStorage`s, the members when asked for).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn compiled(
+    cfg: &KernelConfig,
+    mainloop: &MainloopStorage,
+    epilogue: &EpilogueStorage,
+    epilogue_bytes: u64,
+    scheduler_stages: u64,
+    stage_choice: StageChoice,
+    unbuildable: Option<Unbuildable>,
+    detail: Detail,
+) -> Evaluation {
+    let shape = KernelShape { grouped: cfg.kind == KernelKind::Grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
+    let kernel = kernel_storage(shape, mainloop, epilogue, clc_scheduler_storage(scheduler_stages));
+    Evaluation::Compiled(Footprint {
+        kernel_bytes: kernel.size(),
+        mainloop_bytes: mainloop.shared_storage().size(),
+        epilogue_bytes,
+        stages: stage_choice.stages as u64,
+        members: if detail == Detail::Members { kernel.flatten() } else { Vec::new() },
+        stage_choice,
+        unbuildable,
+    })
+}
 
 /// The builders' stage count: an explicit `StageCount<N>`, or `(capacity - carveout) / stage_bytes`
 /// in C++ `int` arithmetic (truncating toward zero) for the automatic policies, whose carve-out is

@@ -21,13 +21,11 @@
 use crate::model::config::{Epilogue, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
 use crate::model::cutlass::cute;
 use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
-use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
-use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
+use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
+use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
 use crate::model::layout::{round_up, Node, PerStage, Role};
-use crate::model::{
-    ConfigField, Evaluation, Footprint, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable,
-};
+use crate::model::{ConfigField, Evaluation, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable};
 
 /// `cutlass::arch::sm120_smem_capacity_bytes`: what the builders divide into stages.
 pub const SM120_CAPACITY_BYTES: u64 = 101_376;
@@ -256,13 +254,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
 
     // Epilogue (built first: the examples' stage carve-out is its size).
     let epilogue = match cfg.epilogue {
-        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => epilogue_storage(&epilogue_params(cfg)?).map_err(|e| {
-            ModelError::new(
-                ConfigField::D,
-                format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
-                "choose an output type and tile whose epilogue subtile row is a multiple of 16 bytes",
-            )
-        })?,
+        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => super::builder_epilogue(&epilogue_params(cfg)?)?,
         Epilogue::Declared { smem_bytes } => declared_epilogue(smem_bytes),
     };
     let epilogue_bytes = match cfg.epilogue {
@@ -283,22 +275,18 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
     if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
         return Ok(rejected);
     }
-    let stages = stage_choice.stages as u64;
-
-    let mainloop = mainloop_storage(cfg, per_stage, sfb_divide_extra, smem_bits(a), smem_bits(b), stages);
-    let mainloop_bytes = mainloop.shared_storage().size();
-    let shape = KernelShape { grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
-    let kernel = kernel_storage(shape, &mainloop, &epilogue, clc_scheduler_storage(SCHEDULER_STAGES));
-
-    Ok(Evaluation::Compiled(Footprint {
-        kernel_bytes: kernel.size(),
-        mainloop_bytes,
+    let mainloop =
+        mainloop_storage(cfg, per_stage, sfb_divide_extra, smem_bits(a), smem_bits(b), stage_choice.stages as u64);
+    Ok(super::compiled(
+        cfg,
+        &mainloop,
+        &epilogue,
         epilogue_bytes,
-        stages,
-        members: if detail == crate::model::Detail::Members { kernel.flatten() } else { Vec::new() },
+        SCHEDULER_STAGES,
         stage_choice,
-        unbuildable: buildability(cfg),
-    }))
+        buildability(cfg),
+        detail,
+    ))
 }
 
 /// The text of the MX_F4F6F8 schedule static_asserts (`check_input_datatypes`, `select_instr`).

@@ -17,12 +17,12 @@ use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, 
 use crate::model::cutlass::primitives::{
     array_aligned, array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES,
 };
-use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueStorage};
-use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
+use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
+use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::Output;
 use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
 use crate::model::layout::{Node, PerStage, Role};
-use crate::model::{ConfigField, CutlassVersion, Evaluation, Footprint, ModelError, Rejection, StageChoice};
+use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, Rejection, StageChoice};
 
 /// `SchedulerPipelineStageCount` of both builders.
 const SCHEDULER_STAGES: u64 = 2;
@@ -47,7 +47,6 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
         return Ok(e);
     }
     let t = cfg.tile;
-    let grouped = cfg.kind == KernelKind::Grouped;
     let auto_stages = !matches!(cfg.stages, StagePolicy::Fixed(_));
 
     // The epilogue is instantiated first when the stage count's carve-out is its size; with an
@@ -104,13 +103,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
         }
     }
 
-    let epilogue = epilogue_storage(&epilogue_params(cfg)?).map_err(|e| {
-        ModelError::new(
-            ConfigField::D,
-            format!("no epilogue smem swizzle atom divides a {}-byte row", e.contiguous_bytes),
-            "choose an output type and tile whose epilogue subtile row is a multiple of 16 bytes",
-        )
-    })?;
+    let epilogue = super::builder_epilogue(&epilogue_params(cfg)?)?;
     let epilogue_bytes = epilogue.shared_storage().size();
 
     // Per stage: A and B in 8-bit containers, and the blockwise scales.
@@ -123,20 +116,8 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
     if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
         return Ok(rejected);
     }
-    let stages = stage_choice.stages as u64;
-    let mainloop = mainloop_storage(cfg, scales_a, scales_b, stages);
-    let mainloop_bytes = mainloop.shared_storage().size();
-    let shape = KernelShape { grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
-    let kernel = kernel_storage(shape, &mainloop, &epilogue, clc_scheduler_storage(SCHEDULER_STAGES));
-    Ok(Evaluation::Compiled(Footprint {
-        kernel_bytes: kernel.size(),
-        mainloop_bytes,
-        epilogue_bytes,
-        stages,
-        members: if detail == crate::model::Detail::Members { kernel.flatten() } else { Vec::new() },
-        stage_choice,
-        unbuildable: None,
-    }))
+    let mainloop = mainloop_storage(cfg, scales_a, scales_b, stage_choice.stages as u64);
+    Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, None, detail))
 }
 
 /// What the model covers; a `Some` is a rejection CUTLASS gives before anything the model lays out.
