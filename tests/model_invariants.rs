@@ -31,7 +31,7 @@ fn all_configs() -> impl Iterator<Item = KernelConfig> {
                     for &n in &extents {
                         for k in [32u64, 64, 128, 256] {
                             for (c, d) in outs {
-                                for schedule in Schedule::ALL {
+                                for schedule in Schedule::SM120 {
                                     for st in stages {
                                         v.push(KernelConfig {
                                             cutlass: version,
@@ -132,7 +132,7 @@ fn largest_fitting_stage_count_fits_and_one_more_does_not() {
 #[test]
 fn unmodelled_architectures_are_refused_not_guessed() {
     let cfg = KernelConfig {
-        arch: Arch::Sm90,
+        arch: Arch::Sm89,
         ..KernelConfig::sm120(
             KernelKind::Dense,
             Operand::Nvfp4,
@@ -144,4 +144,9 @@ fn unmodelled_architectures_are_refused_not_guessed() {
     };
     let e = evaluate(&cfg).unwrap_err();
     assert_eq!(e.at, ConfigField::Arch);
+    // SM90 is modelled, but not for every release and not with SM120's block-scaled operands.
+    let sm90 = KernelConfig { arch: Arch::Sm90, ..cfg };
+    assert_eq!(evaluate(&sm90).unwrap_err().at, ConfigField::Cutlass, "4.7.0 is not claimed for SM90 yet");
+    let sm90 = KernelConfig { cutlass: CutlassVersion::V4_2_0, ..sm90 };
+    assert_eq!(evaluate(&sm90).unwrap_err().at, ConfigField::A);
 }

@@ -47,29 +47,93 @@ prop_compose! {
     }
 }
 
+prop_compose! {
+    /// SM90 and SM100 configurations over the measured grid, every schedule pairing (most are refused
+    /// as not modelled; the rest must keep the invariants).
+    fn datacenter_config()(
+        arch in prop::sample::select(vec![Arch::Sm90, Arch::Sm100]),
+        grouped in any::<bool>(),
+        a in operand(), b in operand(),
+        c in prop::sample::select(vec![Output::Void, Output::Bf16, Output::F16, Output::F32]),
+        d in prop::sample::select(vec![Output::Bf16, Output::F16, Output::F32, Output::E4m3, Output::Nvfp4]),
+        m in prop::sample::select(vec![64u64, 128, 256]), n in prop::sample::select(vec![64u64, 128, 192, 256]),
+        k in prop::sample::select(vec![32u64, 64, 128, 256]),
+        cluster in prop::sample::select(vec![(1u64, 1u64), (2, 1), (1, 2), (2, 2), (4, 1)]),
+        schedule in prop::sample::select(Schedule::ALL.to_vec()),
+        epilogue_schedule in prop::sample::select(EpilogueSchedule::ALL.to_vec()),
+        stages in prop_oneof![Just(StagePolicy::Auto), Just(StagePolicy::AutoNoCarveout), (1u32..12).prop_map(StagePolicy::Fixed)],
+    ) -> KernelConfig {
+        KernelConfig {
+            arch,
+            cutlass: CutlassVersion::V4_2_0,
+            cluster: Cluster { m: cluster.0, n: cluster.1, k: 1 },
+            schedule,
+            epilogue_schedule,
+            stages,
+            ..KernelConfig::sm120(if grouped { KernelKind::Grouped } else { KernelKind::Dense }, a, b, c, d, Tile { m, n, k })
+        }
+    }
+}
+
+/// The breakdown adds up; "fits" is at or under the cap; the largest fitting stage count fits;
+/// one more stage never takes fewer bytes; a kernel the compiler refuses for its size is over the cap.
+fn check_invariants(cfg: KernelConfig) -> Result<(), TestCaseError> {
+    let Ok(a) = assess(&cfg, cfg.arch) else { return Ok(()) };
+    if let Some(f) = &a.footprint {
+        let sum: u64 = f.members.iter().map(|m| m.size).sum();
+        prop_assert_eq!(sum, f.kernel_bytes);
+        prop_assert_eq!(
+            matches!(a.status, Status::Fits { .. }),
+            f.kernel_bytes <= a.cap && f.unbuildable.is_none() && f.kernel_rejection.is_none()
+        );
+        if f.kernel_rejection.is_some() {
+            prop_assert!(f.kernel_bytes > a.cap);
+        }
+        let more = KernelConfig { stages: StagePolicy::Fixed(f.stages as u32 + 1), ..cfg };
+        if let Ok(Evaluation::Compiled(g)) = evaluate(&more) {
+            prop_assert!(g.kernel_bytes >= f.kernel_bytes);
+        }
+    }
+    if let Some(s) = a.largest_fitting_stages {
+        let fixed = KernelConfig { stages: StagePolicy::Fixed(s as u32), ..cfg };
+        match evaluate(&fixed).unwrap() {
+            Evaluation::Compiled(f) => prop_assert!(f.kernel_bytes <= a.cap),
+            Evaluation::Rejected(r) => prop_assert!(false, "largest fitting stage count rejected: {}", r.message),
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
-    /// The breakdown adds up; "fits" is at or under the cap; the largest fitting stage count fits;
-    /// one more stage never takes fewer bytes.
     #[test]
     fn model_invariants(cfg in config()) {
-        let Ok(a) = assess(&cfg, Arch::Sm120) else { return Ok(()) };
-        if let Some(f) = &a.footprint {
-            let sum: u64 = f.members.iter().map(|m| m.size).sum();
-            prop_assert_eq!(sum, f.kernel_bytes);
-            prop_assert_eq!(matches!(a.status, Status::Fits { .. }), f.kernel_bytes <= a.cap && f.unbuildable.is_none());
-            let more = KernelConfig { stages: StagePolicy::Fixed(f.stages as u32 + 1), ..cfg };
-            if let Ok(Evaluation::Compiled(g)) = evaluate(&more) {
-                prop_assert!(g.kernel_bytes >= f.kernel_bytes);
-            }
-        }
-        if let Some(s) = a.largest_fitting_stages {
-            let fixed = KernelConfig { stages: StagePolicy::Fixed(s as u32), ..cfg };
-            match evaluate(&fixed).unwrap() {
-                Evaluation::Compiled(f) => prop_assert!(f.kernel_bytes <= a.cap),
-                Evaluation::Rejected(r) => prop_assert!(false, "largest fitting stage count rejected: {}", r.message),
-            }
+        check_invariants(cfg)?;
+    }
+
+    #[test]
+    fn datacenter_model_invariants(cfg in datacenter_config()) {
+        check_invariants(cfg)?;
+    }
+
+    /// SM90/SM100 configurations read back from JSON lines equal the library's, field by field.
+    #[test]
+    fn datacenter_front_ends_agree(cfg in datacenter_config()) {
+        let line = serde_json::json!({
+            "arch": cfg.arch.name(), "cutlass": cfg.cutlass.name(), "kernel": cfg.kind.name(),
+            "a": cfg.a.name(), "b": cfg.b.name(), "c": cfg.c.name(), "d": cfg.d.name(),
+            "tile": [cfg.tile.m, cfg.tile.n, cfg.tile.k], "cluster": [cfg.cluster.m, cfg.cluster.n, cfg.cluster.k],
+            "schedule": cfg.schedule.name(), "epilogue_schedule": cfg.epilogue_schedule.name(),
+            "stages": match cfg.stages { StagePolicy::Fixed(n) => serde_json::json!(n), other => serde_json::json!(other.to_string()) },
+        });
+        let (_, parsed) = smem_lint::jsonl::parse_config(&line.to_string(), None).unwrap();
+        prop_assert_eq!(parsed, cfg);
+        let via_json = smem_lint::jsonl::result_json(None, &parsed).ok();
+        let direct = assess(&cfg, cfg.arch).ok();
+        prop_assert_eq!(via_json.is_some(), direct.is_some());
+        if let (Some(v), Some(a)) = (via_json, direct) {
+            prop_assert_eq!(v["kernel_bytes"].as_u64(), a.footprint.map(|f| f.kernel_bytes));
         }
     }
 

@@ -25,6 +25,7 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
     let m = quote!(::smem_lint::model);
     let (arch, cutlass, kind, a, b, schedule) =
         (variant(c.arch), variant(c.cutlass), variant(c.kind), variant(c.a), variant(c.b), variant(c.schedule));
+    let epilogue_schedule = variant(c.epilogue_schedule);
     let (co, d) = (output(c.c), output(c.d));
     let (la, lb, lcd) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_cd));
     let fusion = match c.fusion {
@@ -82,6 +83,7 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             tile: #m::Tile { m: #tm, n: #tn, k: #tk },
             cluster: #m::Cluster { m: #cm, n: #cn, k: #ck },
             schedule: #m::Schedule::#schedule,
+            epilogue_schedule: #m::EpilogueSchedule::#epilogue_schedule,
             stages: #stages,
         }
     }

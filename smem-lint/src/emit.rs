@@ -393,44 +393,41 @@ pub fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
     };
     // The mainloop builder: its operator class, layout tags (blockwise: paired with the scale
     // layouts) and schedule tag.
+    let block_scaled_operands = a.is_block_scaled() || b.is_block_scaled();
     let (op_class, layout_a, layout_b, sched, scale_config) = match cfg.family {
-        Family::BlockScaled => (
-            "OpClassBlockScaledTensorOp",
-            format!("cutlass::layout::RowMajor{ptr}"),
-            format!("cutlass::layout::ColumnMajor{ptr}"),
-            cfg.schedule.cutlass_tag(cfg.kind),
-            String::new(),
-        ),
         Family::Blockwise(g) => (
             "OpClassTensorOp",
             format!("cute::tuple<cutlass::layout::RowMajor{ptr}, LayoutSFA{ptr}>"),
             format!("cute::tuple<cutlass::layout::ColumnMajor{ptr}, LayoutSFB{ptr}>"),
             match cfg.schedule {
-                Schedule::Auto => "cutlass::gemm::collective::KernelScheduleAuto",
-                Schedule::Cooperative => "cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
-                Schedule::Pingpong => "cutlass::gemm::KernelTmaWarpSpecializedBlockwisePingpongSm120",
+                Schedule::Cooperative => "cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120".to_string(),
+                Schedule::Pingpong => "cutlass::gemm::KernelTmaWarpSpecializedBlockwisePingpongSm120".to_string(),
+                other => other.cutlass_tag(cfg.kind),
             },
             format!(
                 "using ScaleConfig = cutlass::detail::Sm120BlockwiseScaleConfig<{}, {}, {}>;\nusing LayoutSFA = decltype(ScaleConfig::deduce_layoutSFA());\nusing LayoutSFB = decltype(ScaleConfig::deduce_layoutSFB());\n",
                 g.m, g.n, g.k
             ),
         ),
-        Family::F8f6f4 => (
-            "OpClassTensorOp",
+        // The operand types choose the operator class, as CUTLASS's own examples do.
+        _ => (
+            if block_scaled_operands { "OpClassBlockScaledTensorOp" } else { "OpClassTensorOp" },
             format!("cutlass::layout::RowMajor{ptr}"),
             format!("cutlass::layout::ColumnMajor{ptr}"),
             cfg.schedule.cutlass_tag(cfg.kind),
             String::new(),
         ),
     };
+    let arch_tag = arch_tag(cfg.arch);
+    let epilogue_schedule = cfg.epilogue_schedule.cutlass_tag();
     let epilogue = match cfg.epilogue {
         crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm120, cutlass::arch::{op_class}, TileShape, ClusterShape,
+    {arch_tag}, cutlass::arch::{op_class}, TileShape, ClusterShape,
     cutlass::epilogue::collective::EpilogueTileAuto, float, float,
     {c_t}, cutlass::layout::RowMajor{ptr}, {align_c}, {d_t}, cutlass::layout::RowMajor{ptr}, {align_d},
-    cutlass::epilogue::collective::EpilogueScheduleAuto{fusion}>::CollectiveOp;
+    {epilogue_schedule}{fusion}>::CollectiveOp;
 "
         ),
     };
@@ -438,7 +435,7 @@ pub fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
         "using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
 using ClusterShape = cute::Shape<cute::Int<{cm}>, cute::Int<{cn}>, cute::Int<{ck}>>;
 {scale_config}{epilogue}using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm120, cutlass::arch::{op_class},
+    {arch_tag}, cutlass::arch::{op_class},
     {a_t}, {layout_a}, {align_a}, {b_t}, {layout_b}, {align_b},
     float, TileShape, ClusterShape,
     {stage_type},
@@ -456,6 +453,16 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         align_a = a.alignment(b),
         align_b = b.alignment(a),
     )
+}
+
+/// The `cutlass::arch` tag of the builders for an architecture.
+pub const fn arch_tag(arch: Arch) -> &'static str {
+    match arch {
+        Arch::Sm90 => "cutlass::arch::Sm90",
+        Arch::Sm100 | Arch::Sm103 | Arch::Sm110 => "cutlass::arch::Sm100",
+        Arch::Sm80 | Arch::Sm86 | Arch::Sm87 | Arch::Sm89 => "cutlass::arch::Sm80",
+        Arch::Sm120 | Arch::Sm121 => "cutlass::arch::Sm120",
+    }
 }
 
 /// Ready-to-compile CUTLASS aliases, one namespace per kernel, each with `static_assert`s on the

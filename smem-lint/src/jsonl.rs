@@ -4,8 +4,8 @@
 use serde_json::{json, Map, Value};
 
 use crate::model::{
-    Cluster, CutlassVersion, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output, Schedule,
-    StagePolicy, Status, Tile,
+    Cluster, CutlassVersion, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand,
+    Output, Schedule, StagePolicy, Status, Tile,
 };
 
 /// A line that could not be turned into a configuration.
@@ -60,9 +60,8 @@ fn triple(obj: &Map<String, Value>, id: Option<&String>, key: &'static str) -> R
     Ok(Some(out))
 }
 
-/// The keys a configuration line may have: the contract's, `result` (ignored: measured data), and the
-/// SM90/SM100 data files' `epilogue_schedule` and `over_capacity` (those architectures are refused by
-/// the model anyway). Any other key is an error naming it, never ignored.
+/// The keys a configuration line may have: the contract's, and `result` (measured data, ignored on
+/// input). Any other key is an error naming it, never ignored.
 pub const KEYS: [&str; 18] = [
     "id",
     "arch",
@@ -90,7 +89,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
     let obj = value.as_object().ok_or_else(|| input_error("expected a JSON object".into()))?;
     let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
     let id = owned_id.as_ref();
-    if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str()) && k.as_str() != "over_capacity") {
+    if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(LineError {
             id: owned_id.clone(),
             field: None,
@@ -100,6 +99,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
     }
     let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
     let schedule: Schedule = parsed(obj, id, "schedule")?.unwrap_or(Schedule::Auto);
+    let epilogue_schedule: EpilogueSchedule = parsed(obj, id, "epilogue_schedule")?.unwrap_or(EpilogueSchedule::Auto);
     let stages = match obj.get("stages") {
         None => StagePolicy::Auto,
         Some(Value::Number(n)) => StagePolicy::Fixed(
@@ -177,6 +177,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             tile: Tile { m, n, k },
             cluster,
             schedule,
+            epilogue_schedule,
             stages,
         },
     ))
@@ -192,7 +193,23 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
         rule: e.rule(),
     })?;
     Ok(match (&a.status, &a.footprint) {
-        (Status::Rejected(r), _) => json!({
+        // The kernel's own capacity static_assert (SM100): rejected, with the sizes it refused.
+        (Status::Rejected(r), Some(f)) => json!({
+            "id": id,
+            "cutlass": cfg.cutlass.name(),
+            "compiles": false,
+            "reason": r.message,
+            "over_capacity": true,
+            "kernel_bytes": f.kernel_bytes,
+            "mainloop_bytes": f.mainloop_bytes,
+            "epilogue_bytes": f.epilogue_bytes,
+            "stages": f.stages,
+            "cap_bytes": a.cap,
+            "fits": false,
+            "buildable": false,
+            "launchable": false,
+        }),
+        (Status::Rejected(r), None) => json!({
             "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
         }),
         (_, Some(f)) => json!({

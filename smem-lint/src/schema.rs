@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::model::{Arch, CutlassVersion, Epilogue, Family, KernelKind, Operand, Output, Schedule};
+use crate::model::{Arch, CutlassVersion, Epilogue, EpilogueSchedule, Family, KernelKind, Operand, Output, Schedule};
 
 fn names<I: IntoIterator<Item = S>, S: Into<String>>(it: I) -> Value {
     Value::Array(it.into_iter().map(|s| Value::String(s.into())).collect())
@@ -37,7 +37,14 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ("outputs", json!({"type": "array", "items": output, "minItems": 2, "maxItems": 2, "description": "[c, d]"})),
         ("tile", triple("CTA tile [M, N, K] in elements")),
         ("cluster", triple("cluster shape [M, N, K]")),
-        ("schedule", json!({"enum": names(Schedule::ALL.map(Schedule::name))})),
+        (
+            "schedule",
+            json!({"description": "kernel schedule: auto/cooperative/pingpong (SM120) or a CUTLASS tag (SM90, SM100)", "enum": names(Schedule::ALL.iter().map(|s| s.name()))}),
+        ),
+        (
+            "epilogue_schedule",
+            json!({"description": "epilogue schedule: auto or a CUTLASS tag (SM90, SM100)", "enum": names(EpilogueSchedule::ALL.iter().map(|s| s.name()))}),
+        ),
         (
             "stages",
             json!({"description": "\"auto\", \"auto0\", \"auto-epi\", \"auto-carveout-<bytes>\" or a stage count",

@@ -8,8 +8,8 @@ use toml::Spanned;
 
 use super::{error, InputError, InputErrorKind};
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind,
-    Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig,
+    KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
 };
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
@@ -35,6 +35,7 @@ enum Value {
     Tile(Tile),
     Cluster(Cluster),
     Schedule(Schedule),
+    EpilogueSchedule(EpilogueSchedule),
     Stages(StagePolicy),
     Fusion(Fusion),
     Epilogue(Epilogue),
@@ -54,6 +55,7 @@ impl Value {
             Value::Tile(_) => ConfigField::Tile,
             Value::Cluster(_) => ConfigField::Cluster,
             Value::Schedule(_) => ConfigField::Schedule,
+            Value::EpilogueSchedule(_) => ConfigField::EpilogueSchedule,
             Value::Stages(_) => ConfigField::Stages,
             Value::Fusion(_) => ConfigField::Fusion,
             Value::Epilogue(_) => ConfigField::Epilogue,
@@ -79,7 +81,7 @@ pub struct Point {
     targets: Option<(Vec<Arch>, Range<usize>)>,
 }
 
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 20] = [
     "name",
     "arch",
     "cutlass",
@@ -95,13 +97,14 @@ const KEYS: [&str; 19] = [
     "tile",
     "cluster",
     "schedule",
+    "epilogue_schedule",
     "stages",
     "carveout",
     "fusion",
     "epilogue",
 ];
 
-const KEY_HELP: &str = "keys: name, arch, cutlass, family, granularity, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, stages, carveout, fusion, epilogue";
+const KEY_HELP: &str = "keys: name, arch, cutlass, family, granularity, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, epilogue_schedule, stages, carveout, fusion, epilogue";
 
 fn parse_err(span: Range<usize>, e: &ParseError) -> InputError {
     error(
@@ -271,6 +274,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             one(Value::Cluster(Cluster { m, n, k }))
         }
         "schedule" => one(Value::Schedule(parsed(v, key)?)),
+        "epilogue_schedule" => one(Value::EpilogueSchedule(parsed(v, key)?)),
         "stages" => one(Value::Stages(stages(v)?)),
         "carveout" => one(Value::Stages(StagePolicy::AutoCarveout(integer(v, key)?))),
         "fusion" => one(Value::Fusion(parsed(v, key)?)),
@@ -437,6 +441,7 @@ impl Point {
             tile: Tile { m: 0, n: 0, k: 0 },
             cluster: Cluster::ONE,
             schedule: Schedule::Auto,
+            epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
         };
         for (v, span) in &self.values {
@@ -453,6 +458,7 @@ impl Point {
                 Value::Tile(x) => tile = Some(x),
                 Value::Cluster(x) => cfg.cluster = x,
                 Value::Schedule(x) => cfg.schedule = x,
+                Value::EpilogueSchedule(x) => cfg.epilogue_schedule = x,
                 Value::Stages(x) => cfg.stages = x,
                 Value::Fusion(x) => cfg.fusion = x,
                 Value::Epilogue(x) => cfg.epilogue = x,

@@ -25,42 +25,251 @@ impl KernelKind {
     }
 }
 
-/// The kernel schedule tag given to the mainloop builder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Schedule {
-    /// `KernelScheduleAuto` (SM120 picks cooperative).
-    Auto,
-    /// `KernelTmaWarpSpecializedCooperative` / `KernelPtrArrayTmaWarpSpecializedCooperative`.
+macro_rules! schedule_tags {
+    (
+        $(#[$meta:meta])* $vis:vis enum $ty:ident ($what:literal) {
+            $($(#[$vmeta:meta])* $variant:ident => $name:literal $(| $alias:literal)*),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        $vis enum $ty {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $ty {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant,)+];
+
+            /// The name front ends read and write: CUTLASS's tag without its namespace, or a short
+            /// name for the SM120 schedules.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+
+            /// Every accepted spelling of this value (its name first).
+            pub fn spellings(self) -> &'static [&'static str] {
+                match self {
+                    $($ty::$variant => &[$name $(, $alias)*],)+
+                }
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = ParseError;
+            /// A name or a CUTLASS tag, with or without its `cutlass::...::` namespace.
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                let t = s.trim();
+                let bare = t.rsplit("::").next().unwrap_or(t);
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.spellings().contains(&bare))
+                    .ok_or_else(|| ParseError::new($what, s, Self::ALL.iter().map(|v| v.name())))
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+schedule_tags! {
+    /// The kernel schedule tag given to the mainloop builder.
+    ///
+    /// SM120 uses the short names (`cooperative` and `pingpong` become the `KernelPtrArray...` tags when
+    /// the kernel is grouped). SM90 and SM100 take CUTLASS's tag names; a `KernelPtrArray...` tag needs
+    /// `kernel = "grouped"`, and `cooperative`/`pingpong` with a grouped kernel mean the ptr-array tags.
+    pub enum Schedule ("schedule") {
+        /// `KernelScheduleAuto`.
+        Auto => "auto" | "KernelScheduleAuto",
+        /// `KernelTmaWarpSpecializedCooperative` / `KernelPtrArrayTmaWarpSpecializedCooperative`.
+        Cooperative => "cooperative" | "KernelTmaWarpSpecializedCooperative",
+        /// `KernelTmaWarpSpecializedPingpong` / `KernelPtrArrayTmaWarpSpecializedPingpong`.
+        Pingpong => "pingpong" | "KernelTmaWarpSpecializedPingpong",
+        /// SM90 `KernelTmaWarpSpecialized`: not persistent; mainloop and epilogue tensors share a union.
+        WarpSpecialized => "KernelTmaWarpSpecialized",
+        WarpSpecializedFp8FastAccum => "KernelTmaWarpSpecializedFP8FastAccum",
+        CooperativeFp8FastAccum => "KernelTmaWarpSpecializedCooperativeFP8FastAccum",
+        PingpongFp8FastAccum => "KernelTmaWarpSpecializedPingpongFP8FastAccum",
+        PtrArrayCooperative => "KernelPtrArrayTmaWarpSpecializedCooperative",
+        PtrArrayPingpong => "KernelPtrArrayTmaWarpSpecializedPingpong",
+        PtrArrayCooperativeFp8FastAccum => "KernelPtrArrayTmaWarpSpecializedCooperativeFP8FastAccum",
+        PtrArrayPingpongFp8FastAccum => "KernelPtrArrayTmaWarpSpecializedPingpongFP8FastAccum",
+        /// SM100 UMMA schedules: 1 or 2 SMs per MMA; dense (`Sm100`) or a block-scaled instruction.
+        Sm100OneSm => "KernelTmaWarpSpecialized1SmSm100",
+        Sm100TwoSm => "KernelTmaWarpSpecialized2SmSm100",
+        Sm100OneSmBlockScaled => "KernelTmaWarpSpecialized1SmBlockScaledSm100",
+        Sm100TwoSmBlockScaled => "KernelTmaWarpSpecialized2SmBlockScaledSm100",
+        Sm100OneSmNvf4 => "KernelTmaWarpSpecialized1SmNvf4Sm100",
+        Sm100TwoSmNvf4 => "KernelTmaWarpSpecialized2SmNvf4Sm100",
+        Sm100OneSmMxf4 => "KernelTmaWarpSpecialized1SmMxf4Sm100",
+        Sm100TwoSmMxf4 => "KernelTmaWarpSpecialized2SmMxf4Sm100",
+        Sm100OneSmMxf8f6f4 => "KernelTmaWarpSpecialized1SmMxf8f6f4Sm100",
+        Sm100TwoSmMxf8f6f4 => "KernelTmaWarpSpecialized2SmMxf8f6f4Sm100",
+        Sm100PtrArrayOneSm => "KernelPtrArrayTmaWarpSpecialized1SmSm100",
+        Sm100PtrArrayTwoSm => "KernelPtrArrayTmaWarpSpecialized2SmSm100",
+        Sm100PtrArrayOneSmBlockScaled => "KernelPtrArrayTmaWarpSpecialized1SmBlockScaledSm100",
+        Sm100PtrArrayTwoSmBlockScaled => "KernelPtrArrayTmaWarpSpecialized2SmBlockScaledSm100",
+        Sm100PtrArrayOneSmNvf4 => "KernelPtrArrayTmaWarpSpecialized1SmNvf4Sm100",
+        Sm100PtrArrayTwoSmNvf4 => "KernelPtrArrayTmaWarpSpecialized2SmNvf4Sm100",
+        Sm100PtrArrayOneSmMxf4 => "KernelPtrArrayTmaWarpSpecialized1SmMxf4Sm100",
+        Sm100PtrArrayTwoSmMxf4 => "KernelPtrArrayTmaWarpSpecialized2SmMxf4Sm100",
+        Sm100PtrArrayOneSmMxf8f6f4 => "KernelPtrArrayTmaWarpSpecialized1SmMxf8f6f4Sm100",
+        Sm100PtrArrayTwoSmMxf8f6f4 => "KernelPtrArrayTmaWarpSpecialized2SmMxf8f6f4Sm100",
+    }
+}
+
+/// The SM120 schedules (the short names).
+pub const SM120_SCHEDULES: [Schedule; 3] = [Schedule::Auto, Schedule::Cooperative, Schedule::Pingpong];
+
+/// An SM90 kernel shell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sm90Shell {
+    /// `KernelTmaWarpSpecialized`: one tile per CTA, no scheduler.
+    WarpSpecialized,
     Cooperative,
-    /// `KernelTmaWarpSpecializedPingpong` / `KernelPtrArrayTmaWarpSpecializedPingpong`.
     Pingpong,
 }
 
+/// What an SM90 kernel schedule tag selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm90Schedule {
+    pub shell: Sm90Shell,
+    pub fp8_fast_accum: bool,
+    /// A `KernelPtrArray...` tag.
+    pub ptr_array: bool,
+}
+
+/// The MMA instruction family an SM100 schedule tag names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sm100Mma {
+    /// `...Sm100`: dense `OpClassTensorOp`.
+    Dense,
+    /// `...BlockScaledSm100`: the builder picks the block-scaled instruction.
+    BlockScaled,
+    Nvf4,
+    Mxf4,
+    Mxf8f6f4,
+}
+
+/// What an SM100 kernel schedule tag selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm100Schedule {
+    pub two_sm: bool,
+    pub mma: Sm100Mma,
+    pub ptr_array: bool,
+}
+
 impl Schedule {
-    pub const ALL: [Schedule; 3] = [Schedule::Auto, Schedule::Cooperative, Schedule::Pingpong];
-    pub const fn name(self) -> &'static str {
-        match self {
-            Schedule::Auto => "auto",
-            Schedule::Cooperative => "cooperative",
-            Schedule::Pingpong => "pingpong",
-        }
-    }
+    /// The SM120 short names.
+    pub const SM120: [Schedule; 3] = SM120_SCHEDULES;
 
     /// The schedule the kernel actually runs (`Auto` resolves to cooperative on SM120).
     pub const fn resolved_is_pingpong(self) -> bool {
         matches!(self, Schedule::Pingpong)
     }
 
-    /// The C++ tag, per kernel kind.
-    pub const fn cutlass_tag(self, kind: KernelKind) -> &'static str {
+    /// The SM90 reading of an explicit tag (`None` for `Auto` and the SM100 tags).
+    pub const fn sm90(self) -> Option<Sm90Schedule> {
+        use Sm90Shell::{Cooperative, Pingpong, WarpSpecialized};
+        let (shell, fp8_fast_accum, ptr_array) = match self {
+            Schedule::Cooperative => (Cooperative, false, false),
+            Schedule::Pingpong => (Pingpong, false, false),
+            Schedule::WarpSpecialized => (WarpSpecialized, false, false),
+            Schedule::WarpSpecializedFp8FastAccum => (WarpSpecialized, true, false),
+            Schedule::CooperativeFp8FastAccum => (Cooperative, true, false),
+            Schedule::PingpongFp8FastAccum => (Pingpong, true, false),
+            Schedule::PtrArrayCooperative => (Cooperative, false, true),
+            Schedule::PtrArrayPingpong => (Pingpong, false, true),
+            Schedule::PtrArrayCooperativeFp8FastAccum => (Cooperative, true, true),
+            Schedule::PtrArrayPingpongFp8FastAccum => (Pingpong, true, true),
+            _ => return None,
+        };
+        Some(Sm90Schedule { shell, fp8_fast_accum, ptr_array })
+    }
+
+    /// The SM100 reading of an explicit tag (`None` for `Auto` and the SM90/SM120 tags).
+    pub const fn sm100(self) -> Option<Sm100Schedule> {
+        use Sm100Mma::{BlockScaled, Dense, Mxf4, Mxf8f6f4, Nvf4};
+        let (two_sm, mma, ptr_array) = match self {
+            Schedule::Sm100OneSm => (false, Dense, false),
+            Schedule::Sm100TwoSm => (true, Dense, false),
+            Schedule::Sm100OneSmBlockScaled => (false, BlockScaled, false),
+            Schedule::Sm100TwoSmBlockScaled => (true, BlockScaled, false),
+            Schedule::Sm100OneSmNvf4 => (false, Nvf4, false),
+            Schedule::Sm100TwoSmNvf4 => (true, Nvf4, false),
+            Schedule::Sm100OneSmMxf4 => (false, Mxf4, false),
+            Schedule::Sm100TwoSmMxf4 => (true, Mxf4, false),
+            Schedule::Sm100OneSmMxf8f6f4 => (false, Mxf8f6f4, false),
+            Schedule::Sm100TwoSmMxf8f6f4 => (true, Mxf8f6f4, false),
+            Schedule::Sm100PtrArrayOneSm => (false, Dense, true),
+            Schedule::Sm100PtrArrayTwoSm => (true, Dense, true),
+            Schedule::Sm100PtrArrayOneSmBlockScaled => (false, BlockScaled, true),
+            Schedule::Sm100PtrArrayTwoSmBlockScaled => (true, BlockScaled, true),
+            Schedule::Sm100PtrArrayOneSmNvf4 => (false, Nvf4, true),
+            Schedule::Sm100PtrArrayTwoSmNvf4 => (true, Nvf4, true),
+            Schedule::Sm100PtrArrayOneSmMxf4 => (false, Mxf4, true),
+            Schedule::Sm100PtrArrayTwoSmMxf4 => (true, Mxf4, true),
+            Schedule::Sm100PtrArrayOneSmMxf8f6f4 => (false, Mxf8f6f4, true),
+            Schedule::Sm100PtrArrayTwoSmMxf8f6f4 => (true, Mxf8f6f4, true),
+            _ => return None,
+        };
+        Some(Sm100Schedule { two_sm, mma, ptr_array })
+    }
+
+    /// The C++ tag, per kernel kind (the SM120 short names become the ptr-array tags when grouped).
+    pub fn cutlass_tag(self, kind: KernelKind) -> String {
         match (self, kind) {
-            (Schedule::Auto, _) => "cutlass::gemm::collective::KernelScheduleAuto",
-            (Schedule::Cooperative, KernelKind::Dense) => "cutlass::gemm::KernelTmaWarpSpecializedCooperative",
-            (Schedule::Pingpong, KernelKind::Dense) => "cutlass::gemm::KernelTmaWarpSpecializedPingpong",
+            (Schedule::Auto, _) => "cutlass::gemm::collective::KernelScheduleAuto".into(),
+            (Schedule::Cooperative, KernelKind::Dense) => "cutlass::gemm::KernelTmaWarpSpecializedCooperative".into(),
+            (Schedule::Pingpong, KernelKind::Dense) => "cutlass::gemm::KernelTmaWarpSpecializedPingpong".into(),
             (Schedule::Cooperative, KernelKind::Grouped) => {
-                "cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperative"
+                "cutlass::gemm::KernelPtrArrayTmaWarpSpecializedCooperative".into()
             }
-            (Schedule::Pingpong, KernelKind::Grouped) => "cutlass::gemm::KernelPtrArrayTmaWarpSpecializedPingpong",
+            (Schedule::Pingpong, KernelKind::Grouped) => {
+                "cutlass::gemm::KernelPtrArrayTmaWarpSpecializedPingpong".into()
+            }
+            (other, _) => format!("cutlass::gemm::{}", other.name()),
+        }
+    }
+}
+
+schedule_tags! {
+    /// The epilogue schedule tag given to the epilogue builder. SM120 kernels take `auto` only.
+    pub enum EpilogueSchedule ("epilogue schedule") {
+        /// `EpilogueScheduleAuto`: SM90 picks `NoSmemWarpSpecialized`, SM100 a TMA epilogue.
+        Auto => "auto" | "EpilogueScheduleAuto",
+        TmaWarpSpecialized => "TmaWarpSpecialized",
+        TmaWarpSpecializedCooperative => "TmaWarpSpecializedCooperative",
+        NoSmemWarpSpecialized => "NoSmemWarpSpecialized",
+        PtrArrayTmaWarpSpecialized => "PtrArrayTmaWarpSpecialized",
+        PtrArrayTmaWarpSpecializedCooperative => "PtrArrayTmaWarpSpecializedCooperative",
+        PtrArrayTmaWarpSpecializedPingpong => "PtrArrayTmaWarpSpecializedPingpong",
+        PtrArrayNoSmemWarpSpecialized => "PtrArrayNoSmemWarpSpecialized",
+        TmaWarpSpecialized1Sm => "TmaWarpSpecialized1Sm",
+        TmaWarpSpecialized2Sm => "TmaWarpSpecialized2Sm",
+        PtrArrayTmaWarpSpecialized1Sm => "PtrArrayTmaWarpSpecialized1Sm",
+        PtrArrayTmaWarpSpecialized2Sm => "PtrArrayTmaWarpSpecialized2Sm",
+        NoSmemWarpSpecialized1Sm => "NoSmemWarpSpecialized1Sm",
+        NoSmemWarpSpecialized2Sm => "NoSmemWarpSpecialized2Sm",
+        PtrArrayNoSmemWarpSpecialized1Sm => "PtrArrayNoSmemWarpSpecialized1Sm",
+        PtrArrayNoSmemWarpSpecialized2Sm => "PtrArrayNoSmemWarpSpecialized2Sm",
+    }
+}
+
+impl EpilogueSchedule {
+    /// The C++ tag.
+    pub fn cutlass_tag(self) -> String {
+        match self {
+            EpilogueSchedule::Auto => "cutlass::epilogue::collective::EpilogueScheduleAuto".into(),
+            other => format!("cutlass::epilogue::{}", other.name()),
         }
     }
 }
@@ -130,16 +339,6 @@ impl FromStr for KernelKind {
             .into_iter()
             .find(|k| k.name() == s.trim())
             .ok_or_else(|| ParseError::new("kernel kind", s, Self::ALL.map(Self::name)))
-    }
-}
-
-impl FromStr for Schedule {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|k| k.name() == s.trim())
-            .ok_or_else(|| ParseError::new("schedule", s, Self::ALL.map(Self::name)))
     }
 }
 
@@ -333,6 +532,8 @@ pub struct KernelConfig {
     pub tile: Tile,
     pub cluster: Cluster,
     pub schedule: Schedule,
+    /// The epilogue builder's schedule tag.
+    pub epilogue_schedule: EpilogueSchedule,
     pub stages: StagePolicy,
 }
 
@@ -357,6 +558,7 @@ impl KernelConfig {
             tile,
             cluster: Cluster::ONE,
             schedule: Schedule::Auto,
+            epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
         }
     }
@@ -372,10 +574,13 @@ impl KernelConfig {
 
     /// A short human name: `grouped nvfp4xnvfp4 bf16->bf16 128x256x128 auto stages=auto`.
     pub fn label(&self) -> String {
-        let epi = match self.epilogue {
+        let mut epi = match self.epilogue {
             Epilogue::Builder => String::new(),
             e => format!(" epilogue={}", e.name()),
         };
+        if self.epilogue_schedule != EpilogueSchedule::Auto {
+            epi = format!("{epi} epilogue_schedule={}", self.epilogue_schedule);
+        }
         let family = match self.family {
             Family::BlockScaled => String::new(),
             Family::Blockwise(g) => format!("blockwise {}x{}x{} ", g.m, g.n, g.k),

@@ -25,6 +25,12 @@ pub enum Operand {
     E3m2,
     E2m3,
     E2m1,
+    /// `cutlass::bfloat16_t` (SM90 / SM100 dense GEMMs).
+    Bf16,
+    /// `cutlass::half_t`.
+    F16,
+    /// `float` operands, which the SM90 builders run as TF32 MMAs (32 bits in shared memory).
+    Tf32,
 }
 
 /// The scale-factor element type of an operand.
@@ -39,7 +45,7 @@ pub enum ScaleFactor {
 }
 
 impl Operand {
-    pub const ALL: [Operand; 11] = [
+    pub const ALL: [Operand; 14] = [
         Operand::Nvfp4,
         Operand::Mxfp4,
         Operand::Mxfp6E2m3,
@@ -51,6 +57,9 @@ impl Operand {
         Operand::E3m2,
         Operand::E2m3,
         Operand::E2m1,
+        Operand::Bf16,
+        Operand::F16,
+        Operand::Tf32,
     ];
 
     /// Whether the type carries block scale factors (`nvfp4`, `mx*`).
@@ -71,6 +80,9 @@ impl Operand {
             Operand::E3m2 => "e3m2",
             Operand::E2m3 => "e2m3",
             Operand::E2m1 => "e2m1",
+            Operand::Bf16 => "bf16",
+            Operand::F16 => "f16",
+            Operand::Tf32 => "tf32",
         }
     }
 
@@ -80,6 +92,8 @@ impl Operand {
             Operand::Nvfp4 | Operand::Mxfp4 | Operand::E2m1 => 4,
             Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 | Operand::E3m2 | Operand::E2m3 => 6,
             Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 | Operand::E4m3 | Operand::E5m2 => 8,
+            Operand::Bf16 | Operand::F16 => 16,
+            Operand::Tf32 => 32,
         }
     }
 
@@ -98,7 +112,14 @@ impl Operand {
             Operand::Mxfp4 | Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 | Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 => {
                 ScaleFactor::Ue8m0
             }
-            Operand::E4m3 | Operand::E5m2 | Operand::E3m2 | Operand::E2m3 | Operand::E2m1 => ScaleFactor::None,
+            Operand::E4m3
+            | Operand::E5m2
+            | Operand::E3m2
+            | Operand::E2m3
+            | Operand::E2m1
+            | Operand::Bf16
+            | Operand::F16
+            | Operand::Tf32 => ScaleFactor::None,
         }
     }
 
@@ -116,13 +137,19 @@ impl Operand {
             Operand::E3m2 => "cutlass::float_e3m2_t",
             Operand::E2m3 => "cutlass::float_e2m3_t",
             Operand::E2m1 => "cutlass::float_e2m1_t",
+            Operand::Bf16 => "cutlass::bfloat16_t",
+            Operand::F16 => "cutlass::half_t",
+            Operand::Tf32 => "float",
         }
     }
 
     /// Global-memory alignment in elements, as the CUTLASS examples choose it: 8-bit 16; 6-bit 128;
-    /// 4-bit 32 when both operands are 4-bit of one family (F4 instruction), else 128.
+    /// 4-bit 32 when both operands are 4-bit of one family (F4 instruction), else 128; 16- and
+    /// 32-bit types 16 bytes (8 and 4 elements).
     pub fn alignment(self, other: Operand) -> u64 {
         match self.bits() {
+            32 => 4,
+            16 => 8,
             8 => 16,
             6 => 128,
             _ if !self.is_block_scaled() => 128,

@@ -61,6 +61,9 @@ pub struct Footprint {
     pub stage_choice: StageChoice,
     /// Set when the kernel compiles but cannot be built (TMA descriptor static_asserts).
     pub unbuildable: Option<Unbuildable>,
+    /// Set when the builders and collectives compile with these sizes but the kernel class itself
+    /// `static_assert`s them (SM100's "SMEM usage exceeded capacity."): rejected, sizes known.
+    pub kernel_rejection: Option<Rejection>,
 }
 
 impl Footprint {

@@ -25,6 +25,8 @@ pub enum Role {
     EpilogueTensormaps,
     /// A user-declared epilogue the model does not lay out.
     DeclaredEpilogue,
+    /// The non-persistent SM90 kernel's union of mainloop and epilogue tensors.
+    TensorsUnion,
     KernelPipelines,
     SchedulerStorage,
     SchedulerResponses,
@@ -49,6 +51,7 @@ impl Role {
             Role::EpilogueBarriers => "epilogue barriers",
             Role::EpilogueTensormaps => "epilogue tensormaps",
             Role::DeclaredEpilogue => "declared epilogue storage",
+            Role::TensorsUnion => "mainloop/epilogue tensors (union)",
             Role::KernelPipelines => "kernel pipelines",
             Role::SchedulerStorage => "tile scheduler storage",
             Role::SchedulerResponses => "tile scheduler responses",

@@ -17,8 +17,8 @@ pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
 pub use config::{
-    Cluster, CutlassVersion, Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, MoeFusion,
-    Schedule, StagePolicy, Tile,
+    Cluster, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout,
+    MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule, Sm90Shell, StagePolicy, Tile,
 };
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
@@ -47,6 +47,7 @@ pub enum ConfigField {
     Tile,
     Cluster,
     Schedule,
+    EpilogueSchedule,
     Stages,
 }
 
@@ -69,6 +70,7 @@ impl ConfigField {
             ConfigField::Tile => "tile",
             ConfigField::Cluster => "cluster",
             ConfigField::Schedule => "schedule",
+            ConfigField::EpilogueSchedule => "epilogue_schedule",
             ConfigField::Stages => "stages",
         }
     }
@@ -218,14 +220,44 @@ pub enum Detail {
 pub fn evaluate_with(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
     check_bounds(cfg)?;
     match cfg.arch {
-        Arch::Sm120 | Arch::Sm121 => match cfg.family {
-            Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg, detail),
-            Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate(cfg, detail),
-        },
+        Arch::Sm120 | Arch::Sm121 => {
+            sm120_tags(cfg)?;
+            match cfg.family {
+                Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg, detail),
+                Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate(cfg, detail),
+            }
+        }
+        Arch::Sm90 => {
+            release::claimed(cfg.cutlass, release::Sm::Sm90)?;
+            families::sm90_tensorop::evaluate(cfg, detail)
+        }
+        Arch::Sm100 => {
+            release::claimed(cfg.cutlass, release::Sm::Sm100)?;
+            families::sm100_umma::evaluate(cfg, detail)
+        }
         other => Err(ModelError::new(
             ConfigField::Arch,
-            format!("no model of block-scaled CUTLASS kernels built for {other}"),
-            "block-scaled SM120 kernels are modelled for arch sm120/sm121; other families are not yet",
+            format!("no model of CUTLASS GEMMs built for {other}"),
+            "kernels are modelled for arch sm120/sm121 (SM120 builders), sm90 and sm100",
         )),
     }
+}
+
+/// SM120 kernels take the short kernel schedule names and the automatic epilogue schedule.
+fn sm120_tags(cfg: &KernelConfig) -> Result<(), ModelError> {
+    if !Schedule::SM120.contains(&cfg.schedule) {
+        return Err(ModelError::new(
+            ConfigField::Schedule,
+            format!("{} is an SM90/SM100 schedule tag, not an SM120 schedule", cfg.schedule),
+            "SM120 kernels take schedule = \"auto\", \"cooperative\" or \"pingpong\"",
+        ));
+    }
+    if cfg.epilogue_schedule != EpilogueSchedule::Auto {
+        return Err(ModelError::new(
+            ConfigField::EpilogueSchedule,
+            format!("epilogue schedule {} is not modelled on SM120", cfg.epilogue_schedule),
+            "SM120 kernels are modelled with EpilogueScheduleAuto (leave `epilogue_schedule` unset)",
+        ));
+    }
+    Ok(())
 }

@@ -18,7 +18,38 @@ macro_rules! releases {
             $(#[doc = concat!("CUTLASS ", $name, ".")] $variant,)+
         }
 
-        impl CutlassVersion {
+        /// The architectures whose models claim releases one by one (SM120 claims all 27).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sm {
+    Sm90,
+    Sm100,
+}
+
+/// The releases the SM90 model claims: each measured with nvcc, or sharing every SM90 header the model
+/// reads (builders, collectives, kernels, epilogues, pipelines, schedulers) with a measured one.
+pub const SM90_RELEASES: &[CutlassVersion] = &[CutlassVersion::V4_2_0, CutlassVersion::V4_2_1, CutlassVersion::V4_2_2];
+
+/// The releases the SM100 model claims, on the same terms as [`SM90_RELEASES`].
+pub const SM100_RELEASES: &[CutlassVersion] = &[CutlassVersion::V4_2_0];
+
+/// Whether the model of `sm` claims release `v`; a not-modelled error naming the claimed ones if not.
+pub fn claimed(v: CutlassVersion, sm: Sm) -> Result<(), super::ModelError> {
+    let (list, arch) = match sm {
+        Sm::Sm90 => (SM90_RELEASES, "SM90"),
+        Sm::Sm100 => (SM100_RELEASES, "SM100"),
+    };
+    if list.contains(&v) {
+        return Ok(());
+    }
+    let names: Vec<&str> = list.iter().map(|v| v.name()).collect();
+    Err(super::ModelError::new(
+        super::ConfigField::Cutlass,
+        format!("the {arch} model is not checked against CUTLASS {v}; it covers {}", names.join(", ")),
+        "set `cutlass` to a covered release; other releases' headers differ and were not measured",
+    ))
+}
+
+impl CutlassVersion {
             /// Every modelled release, oldest first.
             pub const ALL: &'static [CutlassVersion] = &[$(CutlassVersion::$variant,)+];
 

@@ -73,7 +73,9 @@ pub fn assess_with(cfg: &KernelConfig, arch: Arch, detail: Detail) -> Result<Ass
     let over = footprint.kernel_bytes.saturating_sub(cap);
     let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)))
         .then_some(AutoOverflow { auto_stages: footprint.stages, over });
-    let status = if let Some(u) = &footprint.unbuildable {
+    let status = if let Some(r) = &footprint.kernel_rejection {
+        Status::Rejected(r.clone())
+    } else if let Some(u) = &footprint.unbuildable {
         Status::Unbuildable(u.clone())
     } else if over > 0 {
         Status::ExceedsCap { over }

@@ -44,6 +44,7 @@ pub const KEYS: &[&str] = &[
     "tile",
     "cluster",
     "schedule",
+    "epilogue_schedule",
     "stages",
     "carveout",
     "fusion",

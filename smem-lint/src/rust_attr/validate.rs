@@ -41,6 +41,7 @@ fn field_of(key: &str) -> ConfigField {
         "tile" => ConfigField::Tile,
         "cluster" => ConfigField::Cluster,
         "schedule" => ConfigField::Schedule,
+        "epilogue_schedule" => ConfigField::EpilogueSchedule,
         "stages" | "carveout" => ConfigField::Stages,
         "fusion" => ConfigField::Fusion,
         _ => ConfigField::Epilogue,
@@ -74,6 +75,7 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
         "c" => cfg.c = word(v, key)?.parse::<Output>().map_err(parse_err)?,
         "d" => cfg.d = word(v, key)?.parse::<Output>().map_err(parse_err)?,
         "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
+        "epilogue_schedule" => cfg.epilogue_schedule = word(v, key)?.parse().map_err(parse_err)?,
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             cfg.tile = Tile { m, n, k };

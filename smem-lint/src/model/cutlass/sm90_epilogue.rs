@@ -12,10 +12,12 @@
 //! };
 //! ```
 
-use super::primitives::{array_engine, barrier_pair_pipeline, swizzle_alignment, tma_descriptors};
+use super::primitives::{
+    array_aligned, array_engine, array_subbyte, barrier_pair_pipeline, swizzle_alignment, tma_descriptors,
+};
 use crate::model::config::Layout;
 use crate::model::dtype::Output;
-use crate::model::layout::{Node, Role};
+use crate::model::layout::{Node, PerStage, Role};
 
 /// The parameters of one epilogue collective, after the builder has chosen them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +34,9 @@ pub struct EpilogueParams {
     pub reuse_smem: bool,
     /// `FusionCallbacks::SharedStorage`.
     pub fusion: Node,
+    /// The first contiguous run of the subtile along its contiguous extent, in elements, when it is
+    /// shorter than the subtile (SM100's 2x2 TMEM warps split N in two); `None`: the whole extent.
+    pub contiguous_run: Option<u64>,
     /// Ptr-array (grouped) collective with `NumEpilogueWarpGroups` D descriptors.
     pub ptr_array: Option<u64>,
 }
@@ -68,10 +73,10 @@ fn smem_bits(t: Output) -> u64 {
 }
 
 fn buffer_alignment(p: &EpilogueParams, bits: u64) -> Result<u64, NoSwizzleAtom> {
-    let contiguous = match p.layout {
+    let contiguous = p.contiguous_run.unwrap_or(match p.layout {
         Layout::RowMajor => p.tile_n,
         Layout::ColumnMajor => p.tile_m,
-    } * bits
+    }) * bits
         / 8;
     swizzle_alignment(contiguous).ok_or(NoSwizzleAtom { contiguous_bytes: contiguous })
 }
@@ -88,14 +93,31 @@ pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzle
     let collective = if p.c == Output::Void {
         // union CollectiveStorageWithoutC { cute::array<C, 0> smem_C; alignas(D) smem_D; }
         Node::union("collective", Role::EpilogueD, vec![Node::empty("smem_C", 1).field(), smem_d().aligned(al_d)])
+    } else if reuse_c {
+        // union CollectiveStorageReuseC: both buffers step by the wider stage (`StrideStageC/D` of
+        // the SM100 collective; on SM90 and SM120 reuse needs equal widths, so the stride is the stage).
+        let max_stage = subtile * bits_c.max(bits_d) / 8;
+        let buffer = |name: &str, bits: u64, role| {
+            let bytes = (p.stages_c - 1) * max_stage + subtile * bits / 8;
+            let per_stage = PerStage { stages: p.stages_c, bytes_per_stage: max_stage };
+            if bits < 8 {
+                array_subbyte(name, bytes * 8, role, per_stage)
+            } else {
+                array_aligned(name, bytes, role, per_stage)
+            }
+        };
+        let max = al_c.max(al_d);
+        Node::union(
+            "collective",
+            Role::EpilogueCD,
+            vec![
+                buffer("smem_C", bits_c, Role::EpilogueC).aligned(max),
+                buffer("smem_D", bits_d, Role::EpilogueD).aligned(max),
+            ],
+        )
     } else {
         let smem_c = array_engine("smem_C", subtile * p.stages_c, bits_c, Role::EpilogueC, p.stages_c);
-        if reuse_c {
-            let max = al_c.max(al_d);
-            Node::union("collective", Role::EpilogueCD, vec![smem_c.aligned(max), smem_d().aligned(max)])
-        } else {
-            Node::strukt("collective", 1, vec![smem_c.aligned(al_c), smem_d().aligned(al_d)])
-        }
+        Node::strukt("collective", 1, vec![smem_c.aligned(al_c), smem_d().aligned(al_d)])
     };
     let mut fusion = p.fusion.clone();
     fusion.name = format!("thread ({})", p.fusion.name);

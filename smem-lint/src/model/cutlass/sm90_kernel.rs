@@ -62,6 +62,34 @@ pub fn clc_scheduler_storage(sched_stages: u64) -> Node {
     )
 }
 
+/// `PersistentTileSchedulerSm90::SharedStorage`: an empty class (the SM90 dense persistent kernels).
+pub fn sm90_scheduler_storage() -> Node {
+    Node::empty("scheduler (PersistentTileSchedulerSm90, empty)", 1)
+}
+
+/// `KernelTmaWarpSpecialized` (`sm90_gemm_tma_warpspecialized.hpp`): not persistent, so the mainloop
+/// and epilogue tensors share a union.
+///
+/// ```text
+/// { union TensorStorage { mainloop; epilogue; } tensors;
+///   PipelineStorage : aligned_struct<16> { alignas(16) mainloop; alignas(16) epi_load; } pipelines; }
+/// ```
+pub fn non_persistent_kernel_storage(mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
+    let named = |n: &Node, name: &str| {
+        let mut n = n.clone();
+        n.name = name.into();
+        n
+    };
+    let tensors = Node::union(
+        "tensors",
+        Role::TensorsUnion,
+        vec![named(&mainloop.tensors, "mainloop").field(), named(&epilogue.tensors, "epilogue").field()],
+    );
+    let pipes =
+        vec![named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
+    Node::strukt("SharedStorage", 1, vec![tensors.field(), Node::strukt("pipelines", 16, pipes).field()])
+}
+
 /// Which kernel shell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KernelShape {

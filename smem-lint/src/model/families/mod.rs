@@ -3,8 +3,10 @@
 //! here: the stage-count division every `*_compute_stage_count_or_override` helper does, and the
 //! collectives' "fewer than 2 stages" static_assert.
 
+pub mod sm100_umma;
 pub mod sm120_blockscaled;
 pub mod sm120_tensorop;
+pub mod sm90_tensorop;
 
 use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
@@ -40,6 +42,18 @@ pub(crate) fn compiled(
 ) -> Evaluation {
     let shape = KernelShape { grouped: cfg.kind == KernelKind::Grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
     let kernel = kernel_storage(shape, mainloop, epilogue, clc_scheduler_storage(scheduler_stages));
+    compiled_kernel(&kernel, mainloop, epilogue_bytes, stage_choice, unbuildable, detail)
+}
+
+/// A configuration that compiles, from its laid-out `GemmKernel::SharedStorage`.
+pub(crate) fn compiled_kernel(
+    kernel: &crate::model::layout::Node,
+    mainloop: &MainloopStorage,
+    epilogue_bytes: u64,
+    stage_choice: StageChoice,
+    unbuildable: Option<Unbuildable>,
+    detail: Detail,
+) -> Evaluation {
     Evaluation::Compiled(Footprint {
         kernel_bytes: kernel.size(),
         mainloop_bytes: mainloop.shared_storage().size(),
@@ -48,6 +62,7 @@ pub(crate) fn compiled(
         members: if detail == Detail::Members { kernel.flatten() } else { Vec::new() },
         stage_choice,
         unbuildable,
+        kernel_rejection: None,
     })
 }
 
@@ -64,6 +79,20 @@ pub(crate) fn stage_choice(
     epilogue: &EpilogueStorage,
     epilogue_bytes: u64,
 ) -> StageChoice {
+    stage_choice_rounded(policy, capacity, stage_bytes, data_bytes_per_stage, epilogue, epilogue_bytes, 1)
+}
+
+/// [`stage_choice`] for builders that round the carve-out up first (`sm90_compute_stage_count_or_override`
+/// rounds it to 128 bytes).
+pub(crate) fn stage_choice_rounded(
+    policy: StagePolicy,
+    capacity: u64,
+    stage_bytes: u64,
+    data_bytes_per_stage: u64,
+    epilogue: &EpilogueStorage,
+    epilogue_bytes: u64,
+    carveout_align: u64,
+) -> StageChoice {
     let carveout = match policy {
         StagePolicy::Fixed(_) => None,
         StagePolicy::Auto => Some(epilogue_bytes),
@@ -74,6 +103,7 @@ pub(crate) fn stage_choice(
             Some(round_up(t.size(), t.align().max(128)) + round_up(epilogue.pipeline.size(), 16))
         }
     };
+    let carveout = carveout.map(|c| round_up(c, carveout_align));
     let stages = match (policy, carveout) {
         (StagePolicy::Fixed(n), _) => i64::from(n),
         (_, Some(c)) => (capacity as i64 - c as i64) / stage_bytes as i64,
@@ -91,9 +121,20 @@ pub(crate) fn stage_choice(
 
 /// The collectives' `static_assert(Stages >= 2, "Specialization requires Stages set to value 2 or more.")`.
 pub(crate) fn too_few_stages(choice: StageChoice, epilogue_bytes: u64) -> Option<Evaluation> {
-    (choice.stages < 2).then(|| {
+    stage_assert(choice, epilogue_bytes, 2, "Specialization requires Stages set to value 2 or more.")
+}
+
+/// A `static_assert(Stages >= min, message)` of a builder or collective (the message verbatim: some
+/// collectives check `>= 2` with a message that says "1 or more").
+pub(crate) fn stage_assert(
+    choice: StageChoice,
+    epilogue_bytes: u64,
+    min: i64,
+    message: &'static str,
+) -> Option<Evaluation> {
+    (choice.stages < min).then(|| {
         Evaluation::Rejected(Rejection {
-            message: "Specialization requires Stages set to value 2 or more.",
+            message,
             at: ConfigField::Stages,
             stage_choice: Some(choice),
             epilogue_bytes: Some(epilogue_bytes),
@@ -106,4 +147,54 @@ pub(crate) fn too_few_stages(choice: StageChoice, epilogue_bytes: u64) -> Option
             },
         })
     })
+}
+
+/// What the SM90 and SM100 models share as their domain: the operand types choose the operator
+/// class (the `family` key stays at its default), the epilogue builder with its default fusion, TN
+/// operands and row-major C/D, static clusters of 1, 2 or 4 per extent.
+pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), ModelError> {
+    use crate::model::{Epilogue, Family, Fusion, Layout};
+    if cfg.family != Family::BlockScaled {
+        return Err(ModelError::new(
+            ConfigField::Family,
+            format!(
+                "family `{}` is an SM120 builder family; {arch} kernels are modelled without it",
+                cfg.family.name()
+            ),
+            "leave `family` unset: on SM90/SM100 the operand types choose the operator class",
+        ));
+    }
+    if cfg.epilogue != Epilogue::Builder {
+        return Err(ModelError::new(
+            ConfigField::Epilogue,
+            format!("{arch} kernels are modelled with the epilogue builder only"),
+            "leave `epilogue` unset",
+        ));
+    }
+    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination | Fusion::BlockScaleFactor) {
+        return Err(ModelError::new(
+            ConfigField::Fusion,
+            format!("fusion {} is not modelled on {arch}", cfg.fusion.name()),
+            "leave `fusion` unset (LinearCombination, or the block-scale-factor store for an nvfp4 D)",
+        ));
+    }
+    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor || cfg.layout_cd != Layout::RowMajor {
+        return Err(ModelError::new(
+            ConfigField::Layout,
+            format!("{arch} kernels are modelled with TN operands and row-major C/D"),
+            "use the default layouts",
+        ));
+    }
+    let c = cfg.cluster;
+    if ![1, 2, 4].contains(&c.m) || ![1, 2, 4].contains(&c.n) || c.k != 1 || c.m * c.n > 8 {
+        return Err(ModelError::new(
+            ConfigField::Cluster,
+            format!("cluster [{}, {}, {}] is outside the modelled domain", c.m, c.n, c.k),
+            "use a static cluster of 1, 2 or 4 along M and N (at most 8 CTAs) and 1 along K",
+        ));
+    }
+    if cfg.d == crate::model::Output::Void {
+        return Err(ModelError::new(ConfigField::D, "D cannot be void".into(), "void is only meaningful for C"));
+    }
+    Ok(())
 }

@@ -372,6 +372,7 @@ pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, Mode
         stages_c,
         stages_d,
         reuse_smem,
+        contiguous_run: None,
         fusion,
         ptr_array: (cfg.kind == KernelKind::Grouped).then_some(2),
     })
@@ -410,6 +411,7 @@ fn trtllm_moe_epilogue_params(cfg: &KernelConfig, fusion: crate::model::MoeFusio
         stages_c,
         stages_d,
         reuse_smem,
+        contiguous_run: None,
         fusion: fusion_node,
         ptr_array: Some(2),
     }

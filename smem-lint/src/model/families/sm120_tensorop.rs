@@ -168,6 +168,13 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
                 "use family = \"blockscaled\" for nvfp4 / mx* operands",
             );
         }
+        if op.bits() > 8 {
+            return refuse(
+                at,
+                format!("{op} operands are not an SM120 {family} GEMM; the family takes e4m3, e5m2, e3m2, e2m3, e2m1"),
+                "16- and 32-bit operands are modelled on SM90 and SM100 (arch = \"sm90\" / \"sm100\")",
+            );
+        }
         if granularity.is_some() && op.bits() != 8 {
             return refuse(
                 at,

@@ -1,0 +1,93 @@
+//! The SM100 UMMA kernels (`gemm/kernel/sm100_gemm_tma_warpspecialized.hpp` and
+//! `sm100_gemm_array_tma_warpspecialized.hpp`), which dense and block-scaled mainloops share.
+//!
+//! ```text
+//! { PipelineStorage : aligned_struct<16> { alignas(16) mainloop; epi_load; load_order; clc;
+//!                                          accumulator; clc_throttle; tmem_dealloc; } pipelines;
+//!   alignas(16) TileScheduler::CLCResponse clc_response[SchedulerPipelineStageCount];
+//!   uint32_t tmem_base_ptr;
+//!   [array kernel] TensorMapStorage : aligned_struct<128> { alignas(128) epilogue; alignas(128) mainloop; } tensormaps;
+//!   TensorStorage : aligned_struct<128> { epilogue; mainloop; } tensors; }
+//! ```
+//!
+//! The grouped (ptr-array with `GroupProblemShape`) kernel runs the group scheduler: its `clc`
+//! pipeline is a `PipelineAsync<8>`, its throttle a `PipelineEmpty`, and its responses are
+//! `WorkTileInfo`s.
+
+use super::primitives::{barrier_pair_pipeline, ordered_sequence_barrier, BARRIER_BYTES};
+use super::sm90_epilogue::EpilogueStorage;
+use super::sm90_kernel::MainloopStorage;
+use crate::model::layout::{Node, PerStage, Role};
+
+/// The shape of an SM100 kernel's scheduling storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sm100KernelShape {
+    /// The array kernel with the group scheduler.
+    pub grouped: bool,
+    /// `SchedulerPipelineStageCount`.
+    pub scheduler_stages: u64,
+    /// `AccumulatorPipelineStageCount`.
+    pub accumulator_stages: u64,
+}
+
+/// `GemmKernel::SharedStorage` of the SM100 kernels.
+pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
+    let named = |n: &Node, name: &str| {
+        let mut n = n.clone();
+        n.name = name.into();
+        n
+    };
+    let s = shape.scheduler_stages;
+    let (clc, throttle) = if shape.grouped {
+        (
+            barrier_pair_pipeline("clc (PipelineAsync, group scheduler)", s, Role::SchedulerStorage),
+            Node::empty("clc_throttle (PipelineEmpty)", 1),
+        )
+    } else {
+        (
+            barrier_pair_pipeline("clc (PipelineCLCFetchAsync)", s, Role::SchedulerStorage),
+            barrier_pair_pipeline("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage),
+        )
+    };
+    let pipes = vec![
+        named(&mainloop.pipeline, "mainloop").aligned(16),
+        named(&epilogue.pipeline, "epi_load").aligned(16),
+        ordered_sequence_barrier("load_order", 1, 2).aligned(16),
+        clc.aligned(16),
+        barrier_pair_pipeline("accumulator (PipelineUmmaAsync)", shape.accumulator_stages, Role::KernelPipelines)
+            .aligned(16),
+        throttle.aligned(16),
+        Node::leaf("tmem_dealloc (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16),
+    ];
+    let responses = Node::staged(
+        if shape.grouped { "clc_response (WorkTileInfo)" } else { "clc_response (CLCResponse)" },
+        16 * s,
+        4,
+        Role::SchedulerResponses,
+        PerStage { stages: s, bytes_per_stage: 16 },
+    );
+    let mut fields = vec![
+        Node::strukt("pipelines", 16, pipes).field(),
+        responses.aligned(16),
+        Node::leaf("tmem_base_ptr", 4, 4, Role::KernelPipelines).field(),
+    ];
+    if mainloop.tensormaps.is_some() || epilogue.tensormaps.is_some() {
+        let mut maps = Vec::new();
+        if let Some(tm) = &epilogue.tensormaps {
+            maps.push(named(tm, "epilogue").aligned(128));
+        }
+        if let Some(tm) = &mainloop.tensormaps {
+            maps.push(named(tm, "mainloop").aligned(128));
+        }
+        fields.push(Node::strukt("tensormaps", 128, maps).field());
+    }
+    fields.push(
+        Node::strukt(
+            "tensors",
+            128,
+            vec![named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
+        )
+        .field(),
+    );
+    Node::strukt("SharedStorage", 1, fields)
+}

@@ -1,0 +1,406 @@
+//! SM100 (B200) UMMA GEMMs (`arch::Sm100`): dense `OpClassTensorOp` (bf16, f16, e4m3, e5m2) and
+//! block-scaled `OpClassBlockScaledTensorOp` (NVFP4, MXFP4, MXFP6, MXFP8 and their mixes), 1SM and
+//! 2SM, dense and grouped, with the TMA epilogue.
+//!
+//! Mirrors:
+//! - the mainloop builders `gemm/collective/builders/sm100_umma_builder.inl` and
+//!   `sm100_blockscaled_umma_builder.inl` (1SM/2SM choice, `AccumulatorPipelineStageCount`, the
+//!   kernel carve-out of `sm100_pipeline_carveout.inl`, the stage count of `sm100_common.inl`);
+//! - the collectives `sm100_{,blockscaled_}mma_{,array_}warpspecialized.hpp` and the scale-factor
+//!   smem atoms of `detail/sm100_blockscaled_layout.hpp`;
+//! - the epilogue builder `epilogue/collective/builders/sm100_builder.inl` (TMEM warp shape, epilogue
+//!   tile heuristic, stages and reuse) and `sm100_epilogue_{,array_}tma_warpspecialized.hpp`;
+//! - the kernels in [`sm100_kernel`](crate::model::cutlass::sm100_kernel), whose
+//!   `static_assert(SharedStorageSize <= sm100_smem_capacity_bytes, "SMEM usage exceeded capacity.")`
+//!   is the compile-time rejection a device compile would otherwise be needed to see.
+
+use crate::model::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm100Mma, StagePolicy};
+use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::sm100_kernel::{kernel_storage, Sm100KernelShape};
+use crate::model::cutlass::sm90_epilogue::EpilogueParams;
+use crate::model::cutlass::sm90_kernel::MainloopStorage;
+use crate::model::dtype::{Operand, Output};
+use crate::model::layout::{Node, PerStage, Role};
+use crate::model::{ConfigField, Detail, Evaluation, Footprint, ModelError, Rejection};
+
+/// `cutlass::arch::sm100_smem_capacity_bytes` (`arch/arch.h`): the builders' capacity and the
+/// kernels' compile-time limit.
+pub const SM100_CAPACITY_BYTES: u64 = 232_448;
+
+/// The kernel's capacity `static_assert`.
+pub const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
+
+/// What the builders resolve before laying anything out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // four independent builder decisions
+struct Resolved {
+    two_sm: bool,
+    block_scaled: bool,
+    /// MXF4/NVF4: 4-bit operands packed in smem; otherwise every sub-byte operand takes 8 bits.
+    f4_instruction: bool,
+    grouped: bool,
+}
+
+fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, ModelError> {
+    Err(ModelError::new(at, message, hint))
+}
+
+fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
+    super::datacenter_domain(cfg, "SM100")?;
+    let block_scaled = cfg.a.is_block_scaled();
+    for (op, at) in [(cfg.a, ConfigField::A), (cfg.b, ConfigField::B)] {
+        if op.is_block_scaled() != block_scaled {
+            return refuse(
+                at,
+                format!("{} x {} mixes a block-scaled and a plain operand", cfg.a, cfg.b),
+                "use two block-scaled types (nvfp4, mx*) or two plain ones (bf16, f16, e4m3, e5m2)",
+            );
+        }
+        if !op.is_block_scaled() && !matches!(op, Operand::Bf16 | Operand::F16 | Operand::E4m3 | Operand::E5m2) {
+            return refuse(
+                at,
+                format!("{op} operands are not modelled on SM100"),
+                "dense SM100 GEMMs are modelled for bf16, f16, e4m3 and e5m2",
+            );
+        }
+    }
+    if !block_scaled && cfg.a != cfg.b && !(cfg.a.bits() == 8 && cfg.b.bits() == 8) {
+        return refuse(
+            ConfigField::B,
+            format!("mixed operands {} x {} are not modelled on SM100", cfg.a, cfg.b),
+            "use one type for both operands, or two FP8 types",
+        );
+    }
+    if block_scaled && cfg.a.scale_factor() != cfg.b.scale_factor() {
+        return refuse(
+            ConfigField::B,
+            format!("{} x {} mixes NVFP4 (ue4m3 scales) with an MX type (ue8m0 scales)", cfg.a, cfg.b),
+            "NVFP4 pairs with NVFP4; MX types pair with MX types",
+        );
+    }
+    let t = cfg.tile;
+    let ks: &[u64] = if block_scaled { &[128, 256] } else { &[64, 128, 256] };
+    if ![64, 128, 256].contains(&t.m) || ![64, 128, 192, 256].contains(&t.n) || !ks.contains(&t.k) {
+        return refuse(
+            ConfigField::Tile,
+            format!(
+                "tile {t} is outside the measured SM100 domain (M 64/128/256, N 64-256 in steps of 64, K {})",
+                if block_scaled { "128/256" } else { "64/128/256" }
+            ),
+            "the model refuses to guess for tiles it was not measured on",
+        );
+    }
+    let outputs_ok = matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
+        && matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32 | Output::E4m3 | Output::Nvfp4);
+    if !outputs_ok || (cfg.d == Output::Nvfp4 && !block_scaled) {
+        return refuse(
+            ConfigField::D,
+            format!("outputs c = {}, d = {} are not modelled on SM100", cfg.c, cfg.d),
+            "use d = bf16, f16, f32, e4m3 (or nvfp4 for block-scaled kernels) and c = void, bf16, f16 or f32",
+        );
+    }
+    if cfg.stages == StagePolicy::AutoCarveoutEpi {
+        return refuse(
+            ConfigField::Stages,
+            "StageCountAutoCarveoutEpi is not modelled on SM100".into(),
+            "use stages = \"auto\" (StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>), \"auto0\" or a count",
+        );
+    }
+    Ok(block_scaled)
+}
+
+/// The kernel and epilogue schedules after the builders' automatic choices.
+fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelError> {
+    let grouped = cfg.kind == KernelKind::Grouped;
+    let t = cfg.tile;
+    let both_f4 = cfg.a.bits() == 4 && cfg.b.bits() == 4;
+    let (two_sm, f4_instruction, ptr_array) = match cfg.schedule {
+        Schedule::Auto => {
+            if grouped {
+                return refuse(
+                    ConfigField::Schedule,
+                    "KernelScheduleAuto with a grouped SM100 kernel is not modelled".into(),
+                    "name the schedule: KernelPtrArrayTmaWarpSpecialized1SmSm100, ...2SmSm100 or a block-scaled one",
+                );
+            }
+            // sm100_make_trivial_tiled_mma / the block-scaled builder: 2SM for an even static cluster M
+            // and tile M a multiple of 128 (dense) or 256 (block-scaled).
+            let two_sm = cfg.cluster.m % 2 == 0 && if block_scaled { t.m == 256 } else { t.m % 128 == 0 };
+            (two_sm, block_scaled && both_f4, false)
+        }
+        other => {
+            let Some(s) = other.sm100() else {
+                return refuse(
+                    ConfigField::Schedule,
+                    format!("{other} is not an SM100 kernel schedule"),
+                    "use an SM100 tag such as KernelTmaWarpSpecialized1SmSm100 or KernelScheduleAuto",
+                );
+            };
+            let instr_ok = match s.mma {
+                Sm100Mma::Dense => !block_scaled,
+                Sm100Mma::BlockScaled | Sm100Mma::Mxf8f6f4 => block_scaled,
+                Sm100Mma::Nvf4 => cfg.a == Operand::Nvfp4 && cfg.b == Operand::Nvfp4,
+                Sm100Mma::Mxf4 => cfg.a == Operand::Mxfp4 && cfg.b == Operand::Mxfp4,
+            };
+            if !instr_ok || (s.mma == Sm100Mma::Mxf8f6f4 && cfg.a == Operand::Nvfp4) {
+                return refuse(
+                    ConfigField::Schedule,
+                    format!("{other} does not take {} x {} operands", cfg.a, cfg.b),
+                    "Sm100 schedules take plain operands, BlockScaled/Mxf8f6f4 MX types, Nvf4 nvfp4, Mxf4 mxfp4",
+                );
+            }
+            let f4 = match s.mma {
+                Sm100Mma::Nvf4 | Sm100Mma::Mxf4 => true,
+                Sm100Mma::BlockScaled => both_f4,
+                Sm100Mma::Dense | Sm100Mma::Mxf8f6f4 => false,
+            };
+            (s.two_sm, f4, s.ptr_array)
+        }
+    };
+    if ptr_array != grouped {
+        return refuse(
+            ConfigField::Schedule,
+            format!("{} {} a ptr-array schedule but the kernel is {}", cfg.schedule, if ptr_array { "is" } else { "is not" }, cfg.kind.name()),
+            "KernelPtrArray... schedules go with kernel = \"grouped\" (GroupProblemShape); ArrayProblemShape kernels are not modelled",
+        );
+    }
+    let measured_m: &[u64] = match (two_sm, block_scaled) {
+        (false, false) => &[64, 128],
+        (true, false) => &[128, 256],
+        (false, true) => &[128],
+        (true, true) => &[256],
+    };
+    if !measured_m.contains(&t.m) {
+        return refuse(
+            ConfigField::Tile,
+            format!(
+                "tile M = {} with a {} {} MMA is not modelled",
+                t.m,
+                if two_sm { "2SM" } else { "1SM" },
+                if block_scaled { "block-scaled" } else { "dense" }
+            ),
+            "1SM MMAs take M = 64 or 128 (block-scaled 128), 2SM MMAs M = 128 or 256 (block-scaled 256)",
+        );
+    }
+    if two_sm && cfg.cluster.m % 2 != 0 {
+        return refuse(
+            ConfigField::Cluster,
+            format!("a 2SM schedule with cluster M = {} is not modelled", cfg.cluster.m),
+            "2SM MMAs run on CTA pairs: use an even cluster M",
+        );
+    }
+    // The epilogue schedule must match the MMA's SM count (EpilogueScheduleAuto decides the same way).
+    let epilogue_ok = match cfg.epilogue_schedule {
+        EpilogueSchedule::Auto => cfg.schedule == Schedule::Auto,
+        EpilogueSchedule::TmaWarpSpecialized1Sm => !two_sm && !grouped,
+        EpilogueSchedule::TmaWarpSpecialized2Sm => two_sm && !grouped,
+        EpilogueSchedule::PtrArrayTmaWarpSpecialized1Sm => !two_sm && grouped,
+        EpilogueSchedule::PtrArrayTmaWarpSpecialized2Sm => two_sm && grouped,
+        _ => false,
+    };
+    if !epilogue_ok {
+        return refuse(
+            ConfigField::EpilogueSchedule,
+            format!(
+                "epilogue schedule {} with kernel schedule {} is not modelled",
+                cfg.epilogue_schedule, cfg.schedule
+            ),
+            "pair explicit 1SM/2SM schedules with TmaWarpSpecialized1Sm/2Sm (PtrArray... when grouped), \
+             and KernelScheduleAuto with EpilogueScheduleAuto; no-smem SM100 epilogues are not modelled",
+        );
+    }
+    Ok(Resolved { two_sm, block_scaled, f4_instruction, grouped })
+}
+
+/// The epilogue builder's tile, stages and reuse (`sm100_builder.inl`: `sm100_dense_compute_tile_shape_or_override`,
+/// `sm100_dense_dispatch_policy`).
+fn epilogue_params(cfg: &KernelConfig, r: Resolved) -> EpilogueParams {
+    let (cm, cn) = (if r.two_sm { cfg.tile.m / 2 } else { cfg.tile.m }, cfg.tile.n);
+    // TMEM load warps: 2x2 when a 2SM MMA of M = 128 leaves 64 rows per CTA, else 4x1.
+    let (wm, wn) = if r.two_sm && cfg.tile.m == 128 { (2, 2) } else { (4, 1) };
+    let em = cm.min(32 * wm);
+    let c_bits = if cfg.c == Output::Void { cfg.d.bits() } else { cfg.c.bits() };
+    let max_bits = c_bits.max(cfg.d.bits());
+    let en = if r.block_scaled && cn == 256 {
+        // Overlapping accumulators: half of N at a time.
+        128
+    } else {
+        let n_perf = if cfg.c == Output::Void {
+            (if max_bits == 4 { 8192 } else { 4096 }) / em
+        } else if max_bits == 32 {
+            if cm > 64 && cn <= 128 {
+                16
+            } else {
+                32
+            }
+        } else if max_bits == 16 {
+            if cn <= 128 {
+                32
+            } else {
+                64
+            }
+        } else {
+            64
+        };
+        let n_min = |x: Output| match x.bits() {
+            0 => 8 * wn,
+            6 => 128 * wn,
+            b => 128 / b * wn,
+        };
+        cn.min(n_perf.max(n_min(cfg.c)).max(n_min(cfg.d)))
+    };
+    let epi_tiles = (cm / em) * (cn / en);
+    let reuse_smem = cfg.c != Output::Void && cfg.c.bits() > 8;
+    let stages_d = epi_tiles.min(2);
+    let stages_c = if reuse_smem { epi_tiles.min(4).max(stages_d + 1) } else { epi_tiles.min(4) };
+    EpilogueParams {
+        c: cfg.c,
+        d: cfg.d,
+        layout: cfg.layout_cd,
+        tile_m: em,
+        tile_n: en,
+        stages_c,
+        stages_d,
+        reuse_smem,
+        // The swizzle atom is chosen from the first contiguous run of the N tiler.
+        contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
+        fusion: match cfg.resolved_fusion() {
+            crate::model::Fusion::BlockScaleFactor => {
+                Node::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
+            }
+            _ => Node::empty("LinearCombination, no smem", 1),
+        },
+        ptr_array: r.grouped.then_some(1),
+    }
+}
+
+/// Evaluate one SM100 configuration.
+pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
+    let block_scaled = validate(cfg)?;
+    let r = resolve(cfg, block_scaled)?;
+    let t = cfg.tile;
+    let pair = if r.two_sm { 2 } else { 1 };
+    let (cta_m, cta_n_b) = (t.m / pair, t.n / pair);
+
+    let accumulator_stages = if block_scaled {
+        if t.n == 256 {
+            1
+        } else {
+            2
+        }
+    } else if r.two_sm || cta_m > 64 {
+        (128 * 512 / (cta_m * t.n)).min(4)
+    } else {
+        (512 / t.n * 2).min(4)
+    };
+    let scheduler_stages = if r.grouped { 8 } else { 2 };
+
+    let epilogue = super::builder_epilogue(&epilogue_params(cfg, r))?;
+    let epilogue_bytes = epilogue.shared_storage().size();
+
+    // Smem element width: MXF4/NVF4 keeps FP4 packed; every other instruction stores sub-byte
+    // operands as uint8.
+    let smem_bits = |o: Operand| if r.f4_instruction { o.bits() } else { o.bits().max(8) };
+    let (bits_a, bits_b) = (smem_bits(cfg.a), smem_bits(cfg.b));
+    let (sfa, sfb) = if block_scaled {
+        // Sm1xxBlockScaledConfig: 128-row SF blocks; SFB spans the full MMA N, padded to 128.
+        let vec = cfg.a.sf_vector();
+        (cta_m.next_multiple_of(128) * t.k / vec, t.n.next_multiple_of(128) * t.k / vec)
+    } else {
+        (0, 0)
+    };
+    let data = bits_a * cta_m * t.k / 8 + bits_b * cta_n_b * t.k / 8 + sfa + sfb;
+    // sm100_pipeline_carveout.inl: accumulator, CLC fetch, load-order, CLC responses, throttle,
+    // TMEM dealloc and base pointer, and the ptr-array tensor maps.
+    let tensor_maps = if block_scaled { 4 } else { 2 };
+    let carveout = 16 * accumulator_stages + 52 * scheduler_stages + 24 + if r.grouped { 128 * tensor_maps } else { 0 };
+    let stage_bytes = data + 2 * BARRIER_BYTES;
+    let choice =
+        super::stage_choice(cfg.stages, SM100_CAPACITY_BYTES - carveout, stage_bytes, data, &epilogue, epilogue_bytes);
+    let builder_message = if block_scaled {
+        "Smem usage is too high. Can't create any SMEM buffers for A, B, SFA, and SFB."
+    } else {
+        "Smem usage is too high. Can't create any SMEM buffers for A, and B."
+    };
+    if let Some(rejected) = super::stage_assert(choice, epilogue_bytes, 1, builder_message) {
+        return Ok(rejected);
+    }
+    if !block_scaled {
+        // sm100_mma_{,array_}warpspecialized.hpp check >= 2 with a "1 or more" message.
+        if let Some(rejected) =
+            super::stage_assert(choice, epilogue_bytes, 2, "Specialization requires Stages set to value 1 or more.")
+        {
+            return Ok(rejected);
+        }
+    }
+    let stages = choice.stages as u64;
+    let mainloop = mainloop_storage(r, cta_m * t.k, cta_n_b * t.k, (bits_a, bits_b), (sfa, sfb), stages);
+    let kernel = kernel_storage(
+        Sm100KernelShape { grouped: r.grouped, scheduler_stages, accumulator_stages },
+        &mainloop,
+        &epilogue,
+    );
+    let evaluation = super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None, detail);
+    Ok(match evaluation {
+        Evaluation::Compiled(f) if f.kernel_bytes > SM100_CAPACITY_BYTES => {
+            let over = f.kernel_bytes - SM100_CAPACITY_BYTES;
+            Evaluation::Compiled(Footprint {
+                kernel_rejection: Some(Rejection {
+                    message: CAPACITY_MESSAGE,
+                    at: ConfigField::Stages,
+                    detail: format!(
+                        "the kernel's SharedStorage is {} bytes, {over} over sm100_smem_capacity_bytes ({SM100_CAPACITY_BYTES}); \
+                         the kernel static_asserts it at compile time",
+                        f.kernel_bytes
+                    ),
+                    stage_choice: Some(choice),
+                    epilogue_bytes: Some(epilogue_bytes),
+                }),
+                ..f
+            })
+        }
+        e => e,
+    })
+}
+
+/// `CollectiveMma::SharedStorage`: `{ TensorStorage : aligned_struct<128> { smem_A; smem_B; [smem_SFA;
+/// smem_SFB;] }; [TensorMapStorage : aligned_struct<128> { A; B; [SFA; SFB;] }]; alignas(16) PipelineTmaUmmaAsync<S>; }`.
+fn mainloop_storage(
+    r: Resolved,
+    a_elems: u64,
+    b_elems: u64,
+    (bits_a, bits_b): (u64, u64),
+    (sfa, sfb): (u64, u64),
+    s: u64,
+) -> MainloopStorage {
+    let mut fields = vec![
+        array_engine("smem_A", s * a_elems, bits_a, Role::OperandA, s).field(),
+        array_engine("smem_B", s * b_elems, bits_b, Role::OperandB, s).field(),
+    ];
+    if r.block_scaled {
+        let sf = |name: &str, bytes: u64, role| {
+            crate::model::cutlass::primitives::array_aligned(
+                name,
+                s * bytes,
+                role,
+                PerStage { stages: s, bytes_per_stage: bytes },
+            )
+            .field()
+        };
+        fields.push(sf("smem_SFA", sfa, Role::ScaleFactorA));
+        fields.push(sf("smem_SFB", sfb, Role::ScaleFactorB));
+    }
+    let tensors = Node::strukt("tensors", 128, fields);
+    let tensormaps = r.grouped.then(|| {
+        let mut maps = vec![
+            tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
+            tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
+        ];
+        if r.block_scaled {
+            maps.push(tma_descriptors("smem_tensormap_SFA", 1, Role::MainloopTensormaps).field());
+            maps.push(tma_descriptors("smem_tensormap_SFB", 1, Role::MainloopTensormaps).field());
+        }
+        Node::strukt("tensormaps", 128, maps)
+    });
+    MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
+}

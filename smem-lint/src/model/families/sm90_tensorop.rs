@@ -1,0 +1,297 @@
+//! SM90 (Hopper) TMA warp-specialized GEMMs (`arch::Sm90`, `OpClassTensorOp`): bf16, f16, tf32 and
+//! FP8 operands; the not-persistent, cooperative and ping-pong kernels, their `FP8FastAccum`
+//! variants, and the ptr-array (grouped) kernels; TMA and no-smem epilogues.
+//!
+//! Mirrors:
+//! - the mainloop builder `gemm/collective/builders/sm90_gmma_builder.inl` (`GMMA_TMA_WS_SS` and
+//!   `FP8_FAST_ACCUM` paths) and its stage count `sm90_compute_stage_count_or_override` in
+//!   `sm90_common.inl`;
+//! - the collectives `sm90_mma_{,array_}tma_gmma_ss_warpspecialized{,_fp8}.hpp`;
+//! - the epilogue builder `epilogue/collective/builders/sm90_builder.inl` (tile, stages and reuse of
+//!   `sm90_get_tma_dispatch_policy`) and the collectives `sm90_epilogue_{,array_}tma_warpspecialized.hpp`;
+//! - the kernels `sm90_gemm_tma_warpspecialized{,_cooperative,_pingpong}.hpp` and
+//!   `sm90_gemm_array_tma_warpspecialized_{cooperative,pingpong}.hpp`
+//!   ([`sm90_kernel`](crate::model::cutlass::sm90_kernel)).
+//!
+//! SM90 kernels have no compile-time capacity check: an over-budget kernel compiles and fails in
+//! `initialize()`. Measured against nvcc on CUTLASS 4.2.0 (`tests/data/sm90-*.jsonl`); the releases
+//! the model claims are those [`Headers::sm90`](crate::model::Headers) marks as measured.
+
+use crate::model::config::{
+    EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm90Schedule, Sm90Shell, StagePolicy,
+};
+use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
+use crate::model::cutlass::sm90_kernel::{
+    kernel_storage, non_persistent_kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
+};
+use crate::model::dtype::Output;
+use crate::model::layout::{round_up, Node, Role};
+use crate::model::{ConfigField, Detail, Evaluation, ModelError};
+
+/// `cutlass::gemm::collective::detail::sm90_smem_capacity_bytes` (`sm90_common.inl`).
+pub const SM90_CAPACITY_BYTES: u64 = 232_448;
+
+/// The epilogue collective the epilogue schedule selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sm90Epilogue {
+    /// `Sm90TmaWarpSpecialized` (`cooperative` picks the 128-row epilogue tile); `ptr_array` holds
+    /// `NumEpilogueWarpGroups` of the ptr-array collective.
+    Tma { cooperative: bool, ptr_array: Option<u64> },
+    /// `Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>` / its ptr-array form: no shared memory.
+    NoSmem { ptr_array: bool },
+}
+
+fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, ModelError> {
+    Err(ModelError::new(at, message, hint))
+}
+
+/// The kernel schedule after `KernelScheduleAuto` and the grouped short names are resolved.
+fn resolve_schedule(cfg: &KernelConfig) -> Result<Sm90Schedule, ModelError> {
+    let grouped = cfg.kind == KernelKind::Grouped;
+    let s = match cfg.schedule {
+        Schedule::Auto if grouped => {
+            return refuse(
+                ConfigField::Schedule,
+                "KernelScheduleAuto with a grouped SM90 kernel is not modelled".into(),
+                "name the schedule: KernelPtrArrayTmaWarpSpecializedCooperative or ...Pingpong",
+            )
+        }
+        // sm90_gmma_builder.inl: tile M == 64 runs ping-pong, anything else cooperative.
+        Schedule::Auto => Sm90Schedule {
+            shell: if cfg.tile.m == 64 { Sm90Shell::Pingpong } else { Sm90Shell::Cooperative },
+            fp8_fast_accum: false,
+            ptr_array: false,
+        },
+        // The short names of a grouped kernel mean the ptr-array tags, as on SM120.
+        Schedule::Cooperative | Schedule::Pingpong if grouped => {
+            Sm90Schedule { ptr_array: true, ..cfg.schedule.sm90().expect("an SM90 tag") }
+        }
+        other => match other.sm90() {
+            Some(s) => s,
+            None => {
+                return refuse(
+                    ConfigField::Schedule,
+                    format!("{other} is not an SM90 kernel schedule"),
+                    "use an SM90 tag such as KernelTmaWarpSpecializedCooperative or KernelScheduleAuto",
+                )
+            }
+        },
+    };
+    if s.ptr_array != grouped {
+        return refuse(
+            ConfigField::Schedule,
+            if s.ptr_array {
+                format!("{} is a ptr-array schedule but the kernel is dense", cfg.schedule)
+            } else {
+                format!("{} is not a ptr-array schedule but the kernel is grouped", cfg.schedule)
+            },
+            "KernelPtrArray... schedules go with kernel = \"grouped\" (GroupProblemShape); ArrayProblemShape kernels are not modelled",
+        );
+    }
+    if s.fp8_fast_accum && !(cfg.a.bits() == 8 && cfg.b.bits() == 8) {
+        return refuse(
+            ConfigField::Schedule,
+            format!("an FP8FastAccum schedule with {} x {} operands is not modelled", cfg.a, cfg.b),
+            "FP8FastAccum schedules are for e4m3/e5m2 operands",
+        );
+    }
+    Ok(s)
+}
+
+/// The epilogue schedule after `EpilogueScheduleAuto`, checked against the kernel schedule.
+fn resolve_epilogue(cfg: &KernelConfig, s: Sm90Schedule) -> Result<Sm90Epilogue, ModelError> {
+    use EpilogueSchedule as E;
+    let e = match (cfg.epilogue_schedule, s.ptr_array) {
+        // sm90_builder.inl: EpilogueScheduleAuto is the no-smem epilogue.
+        (E::Auto | E::NoSmemWarpSpecialized, false) => Sm90Epilogue::NoSmem { ptr_array: false },
+        (E::PtrArrayNoSmemWarpSpecialized, true) => Sm90Epilogue::NoSmem { ptr_array: true },
+        (E::TmaWarpSpecialized, false) if s.shell != Sm90Shell::Cooperative => {
+            Sm90Epilogue::Tma { cooperative: false, ptr_array: None }
+        }
+        (E::TmaWarpSpecializedCooperative, false) if s.shell == Sm90Shell::Cooperative => {
+            Sm90Epilogue::Tma { cooperative: true, ptr_array: None }
+        }
+        (E::PtrArrayTmaWarpSpecializedCooperative, true) if s.shell == Sm90Shell::Cooperative => {
+            Sm90Epilogue::Tma { cooperative: true, ptr_array: Some(2) }
+        }
+        (E::PtrArrayTmaWarpSpecializedPingpong, true) if s.shell == Sm90Shell::Pingpong => {
+            Sm90Epilogue::Tma { cooperative: false, ptr_array: Some(2) }
+        }
+        (other, _) => {
+            return refuse(
+                ConfigField::EpilogueSchedule,
+                format!("epilogue schedule {other} with kernel schedule {} is not modelled", cfg.schedule),
+                "pair cooperative kernels with TmaWarpSpecializedCooperative, ping-pong and not-persistent ones \
+                 with TmaWarpSpecialized (PtrArray... forms when grouped), or use NoSmemWarpSpecialized",
+            )
+        }
+    };
+    Ok(e)
+}
+
+fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
+    super::datacenter_domain(cfg, "SM90")?;
+    for (op, at) in [(cfg.a, ConfigField::A), (cfg.b, ConfigField::B)] {
+        if op.is_block_scaled() || op.bits() < 8 {
+            return refuse(
+                at,
+                format!("{op} operands are not an SM90 GEMM operand"),
+                "SM90 GEMMs take bf16, f16, tf32, e4m3 and e5m2",
+            );
+        }
+    }
+    if (cfg.a.bits() == 8) != (cfg.b.bits() == 8) || (cfg.a.bits() > 8 && cfg.a != cfg.b) {
+        return refuse(
+            ConfigField::B,
+            format!("mixed operands {} x {} are not modelled on SM90", cfg.a, cfg.b),
+            "use one 16/32-bit type for both operands, or two FP8 types (the mixed-input builder is not modelled)",
+        );
+    }
+    let t = cfg.tile;
+    if ![64, 128, 256].contains(&t.m) || ![64, 128, 192, 256].contains(&t.n) || ![32, 64, 128].contains(&t.k) {
+        return refuse(
+            ConfigField::Tile,
+            format!(
+                "tile {t} is outside the measured SM90 domain (M 64/128/256, N 64-256 in steps of 64, K 32/64/128)"
+            ),
+            "the model refuses to guess for tiles it was not measured on",
+        );
+    }
+    if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32 | Output::E4m3)
+        || !matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
+    {
+        return refuse(
+            ConfigField::D,
+            format!("outputs c = {}, d = {} are not modelled on SM90", cfg.c, cfg.d),
+            "use d = bf16, f16, f32 or e4m3 and c = void, bf16, f16 or f32",
+        );
+    }
+    Ok(())
+}
+
+/// The epilogue builder's choices for a TMA epilogue (`sm90_builder.inl`, `sm90_get_tma_dispatch_policy`).
+fn tma_epilogue_params(cfg: &KernelConfig, cooperative: bool, ptr_array: Option<u64>) -> EpilogueParams {
+    let t = cfg.tile;
+    // EpilogueTileAuto: cooperative 128 x min(32, N); otherwise 64 x min(N_perf, N), N_perf = 64 for
+    // 8-bit D when N is a multiple of 64.
+    let (tile_m, tile_n) = if cooperative {
+        (t.m.min(128), gcd(t.n.min(32), t.n))
+    } else {
+        let n_perf = if cfg.d.bits() == 8 && t.n % 64 == 0 { 64 } else { 32 };
+        (t.m.min(64), gcd(t.n.min(n_perf), t.n))
+    };
+    let epi_tiles = (t.m / tile_m) * (t.n / tile_n);
+    let reuse_smem = cfg.c.bits() == cfg.d.bits() && cfg.d.bits() > 8;
+    let stages_d = epi_tiles.min(2);
+    let stages_c = if reuse_smem { epi_tiles.min(4).max(stages_d + 1) } else { epi_tiles.min(4) };
+    EpilogueParams {
+        c: cfg.c,
+        d: cfg.d,
+        layout: cfg.layout_cd,
+        tile_m,
+        tile_n,
+        stages_c,
+        stages_d,
+        reuse_smem,
+        contiguous_run: None,
+        fusion: Node::empty("LinearCombination, no smem", 1),
+        ptr_array,
+    }
+}
+
+const fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// `Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>` (and the ptr-array no-smem collective): empty
+/// tensor and tensormap storage, a 2-byte zero-stage pipeline, `sizeof(SharedStorage) == 1`.
+fn no_smem_epilogue(ptr_array: bool) -> EpilogueStorage {
+    EpilogueStorage {
+        tensors: Node::empty("tensors (no smem)", 1),
+        pipeline: Node::leaf("pipeline (zero stages)", 2, 1, Role::EpilogueBarriers),
+        tensormaps: ptr_array.then(|| Node::empty("tensormaps (no smem)", 1)),
+    }
+}
+
+/// Evaluate one SM90 configuration.
+pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
+    validate(cfg)?;
+    let s = resolve_schedule(cfg)?;
+    let epi = resolve_epilogue(cfg, s)?;
+    let t = cfg.tile;
+    let (epilogue, epilogue_bytes) = match epi {
+        Sm90Epilogue::Tma { cooperative, ptr_array } => {
+            let e = super::builder_epilogue(&tma_epilogue_params(cfg, cooperative, ptr_array))?;
+            let bytes = e.shared_storage().size();
+            (e, bytes)
+        }
+        Sm90Epilogue::NoSmem { ptr_array } => (no_smem_epilogue(ptr_array), 1),
+    };
+
+    // sm90_compute_stage_count_or_override: the capacity less the kernel carve-out, rounded down to
+    // 128; each stage is A + B rounded up to 128 plus one PipelineTmaAsync stage of barriers.
+    let carveout = if s.ptr_array { 2 * 128 } else { 0 } + if cfg.kind == KernelKind::Grouped { 128 } else { 0 };
+    let capacity = (SM90_CAPACITY_BYTES - carveout) / 128 * 128;
+    let data = t.m * t.k * cfg.a.bits() / 8 + t.n * t.k * cfg.b.bits() / 8;
+    let stage_bytes = round_up(data, 128) + 2 * BARRIER_BYTES;
+    if cfg.stages == StagePolicy::AutoCarveoutEpi {
+        return refuse(
+            ConfigField::Stages,
+            "StageCountAutoCarveoutEpi is not modelled on SM90".into(),
+            "use stages = \"auto\" (StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>), \"auto0\" or a count",
+        );
+    }
+    let choice = super::stage_choice_rounded(cfg.stages, capacity, stage_bytes, data, &epilogue, epilogue_bytes, 128);
+    // The FP8 (not fast-accumulating, not ptr-array) collective checks >= 2 with a "1 or more" message.
+    let fp8_collective = cfg.a.bits() == 8 && !s.fp8_fast_accum && !s.ptr_array;
+    let message = if fp8_collective {
+        "Specialization requires Stages set to value 1 or more."
+    } else {
+        "Specialization requires Stages set to value 2 or more."
+    };
+    if let Some(rejected) = super::stage_assert(choice, epilogue_bytes, 2, message) {
+        return Ok(rejected);
+    }
+    let stages = choice.stages as u64;
+    let mainloop = mainloop_storage(cfg, s.ptr_array, stages);
+    let kernel = match s.shell {
+        Sm90Shell::WarpSpecialized => non_persistent_kernel_storage(&mainloop, &epilogue),
+        shell => kernel_storage(
+            KernelShape { grouped: s.ptr_array, pingpong: shell == Sm90Shell::Pingpong },
+            &mainloop,
+            &epilogue,
+            sm90_scheduler_storage(),
+        ),
+    };
+    Ok(super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None, detail))
+}
+
+/// `CollectiveMma::SharedStorage`: `{ TensorStorage : aligned_struct<128> { smem_A; smem_B; };
+/// [TensorMapStorage : aligned_struct<128> { A; B; }]; alignas(16) PipelineTmaAsync<S>::SharedStorage; }`.
+fn mainloop_storage(cfg: &KernelConfig, ptr_array: bool, s: u64) -> MainloopStorage {
+    let t = cfg.tile;
+    let tensors = Node::strukt(
+        "tensors",
+        128,
+        vec![
+            array_engine("smem_A", s * t.m * t.k, cfg.a.bits(), Role::OperandA, s).field(),
+            array_engine("smem_B", s * t.n * t.k, cfg.b.bits(), Role::OperandB, s).field(),
+        ],
+    );
+    let tensormaps = ptr_array.then(|| {
+        Node::strukt(
+            "tensormaps",
+            128,
+            vec![
+                tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
+                tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
+            ],
+        )
+    });
+    MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
+}
