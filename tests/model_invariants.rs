@@ -145,8 +145,8 @@ fn unmodelled_architectures_are_refused_not_guessed() {
     let e = evaluate(&cfg).unwrap_err();
     assert_eq!(e.at, ConfigField::Arch);
     // SM90 is modelled, but not for every release and not with SM120's block-scaled operands.
-    let sm90 = KernelConfig { arch: Arch::Sm90, ..cfg };
-    assert_eq!(evaluate(&sm90).unwrap_err().at, ConfigField::Cutlass, "4.7.0 is not claimed for SM90 yet");
-    let sm90 = KernelConfig { cutlass: CutlassVersion::V4_2_0, ..sm90 };
+    let sm90 = KernelConfig { arch: Arch::Sm90, cutlass: CutlassVersion::V3_9_0, ..cfg };
+    assert_eq!(evaluate(&sm90).unwrap_err().at, ConfigField::Cutlass, "3.9.0 is not claimed for SM90");
+    let sm90 = KernelConfig { cutlass: CutlassVersion::V4_7_0, ..sm90 };
     assert_eq!(evaluate(&sm90).unwrap_err().at, ConfigField::A);
 }

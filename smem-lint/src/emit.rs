@@ -450,9 +450,21 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         ck = cfg.cluster.k,
         a_t = a.cutlass_type(),
         b_t = b.cutlass_type(),
-        align_a = a.alignment(b),
-        align_b = b.alignment(a),
+        align_a = operand_alignment(cfg, a, b),
+        align_b = operand_alignment(cfg, b, a),
     )
+}
+
+/// An operand's global-memory alignment in elements. The SM100 `...Mxf8f6f4Sm100` schedules run FP4
+/// through the MXF8F6F4 instruction, whose `sm1xx_blockscaled_gemm_is_aligned` needs 64-byte rows
+/// (128 elements) even when both operands are FP4.
+fn operand_alignment(cfg: &KernelConfig, me: crate::model::Operand, other: crate::model::Operand) -> u64 {
+    let mxf8f6f4 = cfg.schedule.sm100().is_some_and(|s| s.mma == crate::model::Sm100Mma::Mxf8f6f4);
+    if mxf8f6f4 && me.bits() == 4 {
+        128
+    } else {
+        me.alignment(other)
+    }
 }
 
 /// The `cutlass::arch` tag of the builders for an architecture.
@@ -526,4 +538,38 @@ pub fn cmake(entries: &[TableEntry], archs: &[Arch]) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Cluster, CutlassVersion, EpilogueSchedule, Operand, Schedule, Tile};
+
+    /// `...Mxf8f6f4Sm100` runs FP4 through MXF8F6F4, whose alignment check needs 128-element rows:
+    /// with 32 the builder matches no specialization ("Could not build a collective for given
+    /// parameters.", measured on 4.6.0 and 4.7.0 before this rule).
+    #[test]
+    fn fp4_under_an_mxf8f6f4_schedule_is_aligned_to_128() {
+        let cfg = KernelConfig {
+            arch: Arch::Sm100,
+            cutlass: CutlassVersion::V4_7_0,
+            cluster: Cluster { m: 4, n: 1, k: 1 },
+            schedule: Schedule::Sm100TwoSmMxf8f6f4,
+            epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized2Sm,
+            ..KernelConfig::sm120(
+                KernelKind::Dense,
+                Operand::Mxfp4,
+                Operand::Mxfp4,
+                Output::Bf16,
+                Output::Bf16,
+                Tile { m: 256, n: 64, k: 128 },
+            )
+        };
+        let text = cutlass_aliases(&cfg, None);
+        assert!(text.contains("cutlass::mx_float4_t<cutlass::float_e2m1_t>, cutlass::layout::RowMajor, 128"), "{text}");
+        assert!(text.contains("cutlass::arch::Sm100, cutlass::arch::OpClassBlockScaledTensorOp"), "{text}");
+        assert!(text.contains("cutlass::epilogue::TmaWarpSpecialized2Sm"), "{text}");
+        let nvf4 = KernelConfig { schedule: Schedule::Sm100TwoSmMxf4, ..cfg };
+        assert!(cutlass_aliases(&nvf4, None).contains("cutlass::layout::RowMajor, 32"));
+    }
 }

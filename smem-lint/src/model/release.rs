@@ -25,12 +25,29 @@ pub enum Sm {
     Sm100,
 }
 
-/// The releases the SM90 model claims: each measured with nvcc, or sharing every SM90 header the model
-/// reads (builders, collectives, kernels, epilogues, pipelines, schedulers) with a measured one.
-pub const SM90_RELEASES: &[CutlassVersion] = &[CutlassVersion::V4_2_0, CutlassVersion::V4_2_1, CutlassVersion::V4_2_2];
+/// The releases the SM90 model claims: each measured with nvcc (`tests/data/sm90-*`), or sharing
+/// every SM90 header the model reads (builders, collectives, kernels, epilogues, pipelines,
+/// schedulers) with a measured one. Not claimed: 3.9.0 and 4.3.3-4.3.4, whose headers differ from
+/// every measured release and were not measured.
+pub const SM90_RELEASES: &[CutlassVersion] = {
+    use CutlassVersion as V;
+    &[
+        V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2,
+        V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3,
+        V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0,
+    ]
+};
 
-/// The releases the SM100 model claims, on the same terms as [`SM90_RELEASES`].
-pub const SM100_RELEASES: &[CutlassVersion] = &[CutlassVersion::V4_2_0];
+/// The releases the SM100 model claims, on the same terms as [`SM90_RELEASES`]. Not claimed: 3.9.x
+/// (measured: 6 of 41 configurations differ by 256-512 bytes of kernel storage, not traced) and
+/// 4.3.1-4.3.5 (not measured; 4.3.1 added the RC-grouped builder path).
+pub const SM100_RELEASES: &[CutlassVersion] = {
+    use CutlassVersion as V;
+    &[
+        V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2,
+        V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0,
+    ]
+};
 
 /// Whether the model of `sm` claims release `v`; a not-modelled error naming the claimed ones if not.
 pub fn claimed(v: CutlassVersion, sm: Sm) -> Result<(), super::ModelError> {
@@ -92,6 +109,7 @@ pub enum MxPtrArraySchedules {
 
 /// The facts of one release's headers that the SM120 model depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)] // one independent fact per header change
 pub struct Headers {
     /// See [`MxPtrArraySchedules`].
     pub mx_ptr_array_schedules: MxPtrArraySchedules,
@@ -107,6 +125,11 @@ pub struct Headers {
     /// collectives (`sm120_blockscaled_mma[_array]_tma.hpp`) view it through
     /// `logical_divide(SmemLayoutSFB_, select<1,2>(TileShape))` (`TileShapeSFB`). From 4.5.0 on.
     pub sfb_padded_to_128: bool,
+    /// `sm100_gemm_array_tma_warpspecialized.hpp` updates tensor maps asynchronously when the
+    /// scheduler is not dynamic-persistent (grouped GEMMs): four updater warps, five copies of the
+    /// tensor maps, two CLC responses per stage (`WithTensorMapUpdateInfo`, 20 bytes), a
+    /// `tensor_map_ready` pipeline; `sm100_pipeline_carveout.inl` counts all of them. From 4.3.0 on.
+    pub sm100_async_tensormap_update: bool,
 }
 
 impl CutlassVersion {
@@ -143,6 +166,7 @@ impl CutlassVersion {
             stage_barriers_rounded_to_128,
             reduced_stage_capacity: self.at_least(V::V4_4_2),
             sfb_padded_to_128: self.at_least(V::V4_5_0),
+            sm100_async_tensormap_update: self.at_least(V::V4_3_0),
         }
     }
 
@@ -256,6 +280,7 @@ mod tests {
         assert_eq!(V::V4_7_0.model_representative(), V::V4_5_0);
         assert_eq!(V::V4_4_3.model_representative(), V::V4_4_2);
         let models: Vec<_> = CutlassVersion::distinct_models().collect();
-        assert_eq!(models, [V::V3_9_0, V::V4_2_0, V::V4_2_2, V::V4_4_2, V::V4_5_0]);
+        // 4.3.0 (SM100's asynchronous grouped tensor maps) and 4.3.6 (barrier rounding back) are their own models.
+        assert_eq!(models, [V::V3_9_0, V::V4_2_0, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_2, V::V4_5_0]);
     }
 }

@@ -24,15 +24,13 @@ pub enum MeasuredResult {
         mainloop_bytes: u64,
         epilogue_bytes: u64,
         stages: u64,
+        /// Measured with the SM100 kernel's capacity assert lifted, and over it: CUTLASS refuses it.
+        over_capacity: bool,
     },
     /// CUTLASS rejected it; the compiler's first error line.
-    Rejected {
-        error: String,
-    },
+    Rejected { error: String },
     /// Nothing was learnt (timeout, nvcc could not run).
-    Failed {
-        error: String,
-    },
+    Failed { error: String },
 }
 
 /// One measured configuration.
@@ -57,8 +55,22 @@ pub struct Measure<'a> {
 /// configurations CUTLASS rejects are isolated, so a failing set is not recompiled one by one.
 pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::path::Path) -> Vec<Measured> {
     let total = items.len();
-    let queue: Mutex<Vec<Vec<usize>>> =
-        Mutex::new((0..total).collect::<Vec<_>>().chunks(m.batch.max(1)).rev().map(<[usize]>::to_vec).collect());
+    // One translation unit compiles for one -arch: batches never mix architectures.
+    let mut order: Vec<usize> = (0..total).collect();
+    order.sort_by_key(|&i| probe::nvcc_arch(&items[i].1));
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    for i in order {
+        match batches.last_mut() {
+            Some(b)
+                if b.len() < m.batch.max(1) && probe::nvcc_arch(&items[b[0]].1) == probe::nvcc_arch(&items[i].1) =>
+            {
+                b.push(i);
+            }
+            _ => batches.push(vec![i]),
+        }
+    }
+    batches.reverse();
+    let queue: Mutex<Vec<Vec<usize>>> = Mutex::new(batches);
     let results: Mutex<Vec<Option<MeasuredResult>>> = Mutex::new(vec![None; total]);
     let done = AtomicUsize::new(0);
     let in_flight = AtomicUsize::new(0);
@@ -88,7 +100,8 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                     (m.on_settle)(i, &r, n, total);
                     results.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(r);
                 };
-                match m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs)) {
+                let arch = probe::nvcc_arch(&items[batch[0]].1);
+                match m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs), arch) {
                     Ok(stdout) => {
                         let parsed = probe::parse_output(&stdout);
                         for &i in &batch {
@@ -99,6 +112,8 @@ pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::pat
                                     mainloop_bytes: ml,
                                     epilogue_bytes: e,
                                     stages: st,
+                                    over_capacity: arch == "sm_100a"
+                                        && k > crate::model::families::sm100_umma::SM100_CAPACITY_BYTES,
                                 },
                             );
                             settle(i, r);
@@ -210,10 +225,18 @@ pub fn compare(measured: &[Measured], model: impl Fn(&KernelConfig) -> Result<Ev
                 r.mismatches.push(mismatch("compiles", format!("not modelled: {e}"), describe(&m.result)));
             }
             (
-                MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages },
+                MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages, over_capacity },
                 Ok(Evaluation::Compiled(f)),
             ) => {
-                r.tally("compiles", true);
+                let refused = f.kernel_rejection.is_some();
+                r.tally("compiles", refused == *over_capacity);
+                if refused != *over_capacity {
+                    r.mismatches.push(mismatch(
+                        "compiles",
+                        format!("over the kernel's capacity assert: {refused}"),
+                        format!("over the kernel's capacity assert: {over_capacity}"),
+                    ));
+                }
                 for (field, model, measured) in [
                     ("kernel_bytes", f.kernel_bytes, *kernel_bytes),
                     ("mainloop_bytes", f.mainloop_bytes, *mainloop_bytes),
@@ -267,6 +290,9 @@ pub fn record_line(m: &Measured) -> Value {
         "c": c.c.name(), "d": c.d.name(), "tile": [c.tile.m, c.tile.n, c.tile.k],
         "schedule": c.schedule.name(), "stages": stages,
     });
+    if c.epilogue_schedule != crate::model::EpilogueSchedule::Auto {
+        o["epilogue_schedule"] = json!(c.epilogue_schedule.name());
+    }
     match c.family {
         crate::model::Family::BlockScaled => {}
         crate::model::Family::Blockwise(g) => {
@@ -285,10 +311,16 @@ pub fn record_line(m: &Measured) -> Value {
         o["epilogue"] = json!(c.epilogue.name());
     }
     o["result"] = match &m.result {
-        MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages } => json!({
-            "compiles": true, "kernel_bytes": kernel_bytes, "mainloop_bytes": mainloop_bytes,
-            "epilogue_bytes": epilogue_bytes, "stages": stages,
-        }),
+        MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages, over_capacity } => {
+            let mut r = json!({
+                "compiles": true, "kernel_bytes": kernel_bytes, "mainloop_bytes": mainloop_bytes,
+                "epilogue_bytes": epilogue_bytes, "stages": stages,
+            });
+            if probe::nvcc_arch(c) == "sm_100a" {
+                r["over_capacity"] = json!(over_capacity);
+            }
+            r
+        }
         MeasuredResult::Rejected { error } => json!({"compiles": false, "error": error}),
         MeasuredResult::Failed { error } => json!({"measured": false, "error": error}),
     };
@@ -307,6 +339,7 @@ pub fn from_record(line: &str) -> Result<Measured, String> {
             mainloop_bytes: r["mainloop_bytes"].as_u64().ok_or("result.mainloop_bytes missing")?,
             epilogue_bytes: r["epilogue_bytes"].as_u64().ok_or("result.epilogue_bytes missing")?,
             stages: r["stages"].as_u64().ok_or("result.stages missing")?,
+            over_capacity: r["over_capacity"].as_bool().unwrap_or(false),
         },
         Some(false) => MeasuredResult::Rejected { error: r["error"].as_str().unwrap_or_default().to_string() },
         None => return Err("the line has no result.compiles".into()),

@@ -143,15 +143,16 @@ pub struct Compiler {
 }
 
 impl Compiler {
-    /// `Ok(stdout)` or `Err(first error / timeout message)`.
-    pub fn compile_and_run(&self, dir: &Path, tag: &str, source: &str) -> Result<String, String> {
+    /// Compile `source` for `arch` (`sm_120a`), run it: `Ok(stdout)` or `Err(first error / timeout message)`.
+    pub fn compile_and_run(&self, dir: &Path, tag: &str, source: &str, arch: &str) -> Result<String, String> {
         let src = dir.join(format!("probe_{tag}.cu"));
         let exe = dir.join(format!("probe_{tag}"));
         std::fs::write(&src, source).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
         let include = format!("-I{}", self.include.display());
+        let arch = format!("-arch={arch}");
         let mut args: Vec<&std::ffi::OsStr> = vec![
             "-std=c++17".as_ref(),
-            "-arch=sm_120a".as_ref(),
+            arch.as_ref(),
             include.as_ref(),
             "--expt-relaxed-constexpr".as_ref(),
             "-w".as_ref(),

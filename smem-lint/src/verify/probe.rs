@@ -9,14 +9,38 @@ use crate::model::KernelConfig;
 
 const HEADER: &str = r#"#include <cstdio>
 #include "cutlass/cutlass.h"
+#include "cutlass/arch/arch.h"
 #include "cute/tensor.hpp"
 #include "cutlass/gemm/dispatch_policy.hpp"
 #include "cutlass/gemm/group_array_problem_shape.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/epilogue/collective/collective_builder.hpp"
-#include "cutlass/gemm/kernel/gemm_universal.hpp"
+"#;
+
+const KERNELS: &str = r#"#include "cutlass/gemm/kernel/gemm_universal.hpp"
 #include "cutlass/detail/blockwise_scale_layout.hpp"
 "#;
+
+/// SM100 kernels `static_assert` their size against `sm100_smem_capacity_bytes` as soon as the kernel
+/// type exists. To measure over-capacity sizes (which CUTLASS then refuses), the identifier is renamed
+/// while the kernel headers are read only; the builders, included before, keep the real capacity.
+/// The method of `../shared/oracle/sm100_probe.py`.
+const KERNELS_CAPACITY_LIFTED: &str = r#"namespace cutlass::arch { constexpr int sm100_smem_capacity_bytes_probe_lifted = 1 << 30; }
+#define sm100_smem_capacity_bytes sm100_smem_capacity_bytes_probe_lifted
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+#undef sm100_smem_capacity_bytes
+#include "cutlass/detail/blockwise_scale_layout.hpp"
+static_assert(cutlass::arch::sm100_smem_capacity_bytes == 232448, "probe: the lifted capacity leaked into the builders");
+"#;
+
+/// The `-arch` a configuration's probe is compiled for.
+pub fn nvcc_arch(cfg: &KernelConfig) -> &'static str {
+    match cfg.arch {
+        crate::model::Arch::Sm90 => "sm_90a",
+        crate::model::Arch::Sm100 | crate::model::Arch::Sm103 | crate::model::Arch::Sm110 => "sm_100a",
+        _ => "sm_120a",
+    }
+}
 
 /// The marker a probe prints before each result line.
 pub const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
@@ -24,6 +48,8 @@ pub const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
 /// One translation unit for `configs` (index `i` is printed as the first field).
 pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
     let mut s = String::from(HEADER);
+    let sm100 = configs.iter().any(|(_, c)| nvcc_arch(c) == "sm_100a");
+    s.push_str(if sm100 { KERNELS_CAPACITY_LIFTED } else { KERNELS });
     if configs.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. })) {
         let _ = writeln!(s, "#include \"{}\"", crate::emit::TRTLLM_SCATTER_HEADER);
     }

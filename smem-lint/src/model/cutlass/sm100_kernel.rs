@@ -28,7 +28,16 @@ pub struct Sm100KernelShape {
     pub scheduler_stages: u64,
     /// `AccumulatorPipelineStageCount`.
     pub accumulator_stages: u64,
+    /// Grouped kernels update tensor maps asynchronously (4.3.0 on): a `tensor_map_ready` pipeline,
+    /// two 20-byte responses per stage, five copies of the tensor maps.
+    pub async_tensormaps: bool,
 }
+
+/// Tensor-map updater warps of the asynchronous grouped kernel (`NumTensorMapUpdaterThreads / 32`);
+/// the kernel keeps one more copy of the tensor maps than it has updaters.
+pub const TENSORMAP_UPDATER_WARPS: u64 = 4;
+/// `sizeof(WithTensorMapUpdateInfo<WorkTileInfo>)`: four `int32_t` and two `uint16_t`.
+const RESPONSE_WITH_UPDATE_INFO_BYTES: u64 = 20;
 
 /// `GemmKernel::SharedStorage` of the SM100 kernels.
 pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
@@ -49,7 +58,8 @@ pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilo
             barrier_pair_pipeline("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage),
         )
     };
-    let pipes = vec![
+    let async_maps = shape.grouped && shape.async_tensormaps;
+    let mut pipes = vec![
         named(&mainloop.pipeline, "mainloop").aligned(16),
         named(&epilogue.pipeline, "epi_load").aligned(16),
         ordered_sequence_barrier("load_order", 1, 2).aligned(16),
@@ -59,13 +69,26 @@ pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilo
         throttle.aligned(16),
         Node::leaf("tmem_dealloc (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16),
     ];
-    let responses = Node::staged(
-        if shape.grouped { "clc_response (WorkTileInfo)" } else { "clc_response (CLCResponse)" },
-        16 * s,
-        4,
-        Role::SchedulerResponses,
-        PerStage { stages: s, bytes_per_stage: 16 },
-    );
+    if async_maps {
+        pipes.push(barrier_pair_pipeline("tensor_map_ready (PipelineAsync)", s, Role::SchedulerStorage).aligned(16));
+    }
+    let responses = if async_maps {
+        Node::staged(
+            "clc_response[2] (WithTensorMapUpdateInfo<WorkTileInfo>)",
+            2 * RESPONSE_WITH_UPDATE_INFO_BYTES * s,
+            4,
+            Role::SchedulerResponses,
+            PerStage { stages: s, bytes_per_stage: 2 * RESPONSE_WITH_UPDATE_INFO_BYTES },
+        )
+    } else {
+        Node::staged(
+            if shape.grouped { "clc_response (WorkTileInfo)" } else { "clc_response (CLCResponse)" },
+            16 * s,
+            4,
+            Role::SchedulerResponses,
+            PerStage { stages: s, bytes_per_stage: 16 },
+        )
+    };
     let mut fields = vec![
         Node::strukt("pipelines", 16, pipes).field(),
         responses.aligned(16),
@@ -79,7 +102,20 @@ pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilo
         if let Some(tm) = &mainloop.tensormaps {
             maps.push(named(tm, "mainloop").aligned(128));
         }
-        fields.push(Node::strukt("tensormaps", 128, maps).field());
+        let one = Node::strukt("tensormaps", 128, maps);
+        if async_maps {
+            let copies = TENSORMAP_UPDATER_WARPS + 1;
+            let all = (0..copies)
+                .map(|i| {
+                    let mut c = one.clone();
+                    c.name = format!("[{i}]");
+                    c.field()
+                })
+                .collect();
+            fields.push(Node::strukt(format!("tensormaps[{copies}]"), 128, all).field());
+        } else {
+            fields.push(one.field());
+        }
     }
     fields.push(
         Node::strukt(

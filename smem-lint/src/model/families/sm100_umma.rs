@@ -312,9 +312,28 @@ pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelE
     let data = bits_a * cta_m * t.k / 8 + bits_b * cta_n_b * t.k / 8 + sfa + sfb;
     // sm100_pipeline_carveout.inl: accumulator, CLC fetch, load-order, CLC responses, throttle,
     // TMEM dealloc and base pointer, and the ptr-array tensor maps.
+    // From 4.3.0 a grouped kernel's carve-out also counts the second CLC pipeline and responses, the
+    // tensor_map_ready pipeline and five copies of the tensor maps.
     let tensor_maps = if block_scaled { 4 } else { 2 };
-    let carveout = 16 * accumulator_stages + 52 * scheduler_stages + 24 + if r.grouped { 128 * tensor_maps } else { 0 };
-    let stage_bytes = data + 2 * BARRIER_BYTES;
+    let async_maps = r.grouped && cfg.cutlass.headers().sm100_async_tensormap_update;
+    let responses = if async_maps { 2 } else { 1 };
+    let carveout = 16 * accumulator_stages
+        + 16 * scheduler_stages * responses // CLC fetch pipeline(s)
+        + 16 // load-order barrier
+        + 16 * scheduler_stages * responses // CLC responses
+        + 16 * scheduler_stages // CLC throttle
+        + 8 // TMEM dealloc barrier
+        + 4 * scheduler_stages // TMEM base pointers
+        + if r.grouped { 128 * tensor_maps * if async_maps { 5 } else { 1 } } else { 0 }
+        + if async_maps { 16 * scheduler_stages } else { 0 }; // tensor_map_ready
+                                                              // sm100_compute_stage_count_or_override_blockscaled rounds the per-stage barriers up to 128
+                                                              // bytes in 4.2.2 and from 4.3.6 (the fact SM120's block-scaled builder shares); the dense helper never.
+    let barriers = if block_scaled && cfg.cutlass.headers().stage_barriers_rounded_to_128 {
+        (2 * BARRIER_BYTES).next_multiple_of(128)
+    } else {
+        2 * BARRIER_BYTES
+    };
+    let stage_bytes = data + barriers;
     let choice =
         super::stage_choice(cfg.stages, SM100_CAPACITY_BYTES - carveout, stage_bytes, data, &epilogue, epilogue_bytes);
     let builder_message = if block_scaled {
@@ -336,7 +355,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelE
     let stages = choice.stages as u64;
     let mainloop = mainloop_storage(r, cta_m * t.k, cta_n_b * t.k, (bits_a, bits_b), (sfa, sfb), stages);
     let kernel = kernel_storage(
-        Sm100KernelShape { grouped: r.grouped, scheduler_stages, accumulator_stages },
+        Sm100KernelShape { grouped: r.grouped, scheduler_stages, accumulator_stages, async_tensormaps: async_maps },
         &mainloop,
         &epilogue,
     );
