@@ -225,11 +225,16 @@ pub fn render(format: Format, entries: &[TableEntry], archs: &[Arch]) -> String 
     }
 }
 
-/// The family as one identifier token: `blockscaled`, `blockwise_1x128x128`, `f8f6f4`.
+/// The family as one identifier token: `blockscaled`, `blockwise_1x128x128`, `f8f6f4` (SM120), and
+/// `sm90_tensorop`, `sm100_dense`, `sm100_blockscaled` for the architectures whose operand types pick
+/// the builder.
 fn family_token(c: &KernelConfig) -> String {
-    match c.family {
-        Family::Blockwise(g) => format!("blockwise_{}x{}x{}", g.m, g.n, g.k),
-        f => f.name().to_string(),
+    match (c.arch, c.family) {
+        (Arch::Sm90, _) => "sm90_tensorop".into(),
+        (Arch::Sm100, _) if c.a.is_block_scaled() => "sm100_blockscaled".into(),
+        (Arch::Sm100, _) => "sm100_dense".into(),
+        (_, Family::Blockwise(g)) => format!("blockwise_{}x{}x{}", g.m, g.n, g.k),
+        (_, f) => f.name().to_string(),
     }
 }
 

@@ -7,6 +7,15 @@ use serde_json::{json, Value};
 
 use crate::model::{Arch, CutlassVersion, Epilogue, EpilogueSchedule, Family, KernelKind, Operand, Output, Schedule};
 
+/// A schedule: one of its spellings, bare or behind a `cutlass::...::` namespace (as the parser reads it).
+fn tags<'a>(description: &str, spellings: impl Iterator<Item = &'a str>) -> Value {
+    let all: Vec<&str> = spellings.collect();
+    json!({"description": description, "anyOf": [
+        {"enum": all},
+        {"type": "string", "pattern": format!("^(cutlass::)?([a-z]+::)*({})$", all.join("|"))}
+    ]})
+}
+
 fn names<I: IntoIterator<Item = S>, S: Into<String>>(it: I) -> Value {
     Value::Array(it.into_iter().map(|s| Value::String(s.into())).collect())
 }
@@ -39,11 +48,17 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ("cluster", triple("cluster shape [M, N, K]")),
         (
             "schedule",
-            json!({"description": "kernel schedule: auto/cooperative/pingpong (SM120) or a CUTLASS tag (SM90, SM100)", "enum": names(Schedule::ALL.iter().map(|s| s.name()))}),
+            tags(
+                "kernel schedule: auto/cooperative/pingpong (SM120) or a CUTLASS tag (SM90, SM100)",
+                Schedule::ALL.iter().flat_map(|s| s.spellings().iter().copied()),
+            ),
         ),
         (
             "epilogue_schedule",
-            json!({"description": "epilogue schedule: auto or a CUTLASS tag (SM90, SM100)", "enum": names(EpilogueSchedule::ALL.iter().map(|s| s.name()))}),
+            tags(
+                "epilogue schedule: auto or a CUTLASS tag (SM90, SM100)",
+                EpilogueSchedule::ALL.iter().flat_map(|s| s.spellings().iter().copied()),
+            ),
         ),
         (
             "stages",
