@@ -1,5 +1,8 @@
 //! `cargo bench -p smem-lint`: configurations evaluated per second, and `check` on a 105,000-config sweep.
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::fmt::Write as _;
 
 use divan::counter::ItemsCount;

@@ -7,6 +7,8 @@
 //! rounded up to the struct's alignment, empty structs take one byte); [`Node::flatten`] lists every
 //! leaf with its offset and every padding gap, so a breakdown always adds up to `sizeof`.
 
+use std::borrow::Cow;
+
 /// What a leaf of `SharedStorage` holds, for grouping a breakdown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
@@ -71,7 +73,8 @@ pub struct PerStage {
 /// One named member of a `SharedStorage` type tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
-    pub name: String,
+    /// Static for every fixed member name: building a tree allocates no strings.
+    pub name: Cow<'static, str>,
     pub kind: NodeKind,
 }
 
@@ -106,26 +109,26 @@ pub const fn round_up(x: u64, a: u64) -> u64 {
 }
 
 impl Node {
-    pub fn leaf(name: impl Into<String>, size: u64, align: u64, role: Role) -> Node {
+    pub fn leaf(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role) -> Node {
         Node { name: name.into(), kind: NodeKind::Leaf { size: size.max(1), align, role, per_stage: None } }
     }
 
     /// A leaf holding `stages` copies of `bytes_per_stage` (an smem tensor with a PIPE mode).
-    pub fn staged(name: impl Into<String>, size: u64, align: u64, role: Role, per_stage: PerStage) -> Node {
+    pub fn staged(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role, per_stage: PerStage) -> Node {
         Node { name: name.into(), kind: NodeKind::Leaf { size: size.max(1), align, role, per_stage: Some(per_stage) } }
     }
 
     /// A struct; `min_align` is 1, or N for `cute::aligned_struct<N>` bases.
-    pub fn strukt(name: impl Into<String>, min_align: u64, fields: Vec<Field>) -> Node {
+    pub fn strukt(name: impl Into<Cow<'static, str>>, min_align: u64, fields: Vec<Field>) -> Node {
         Node { name: name.into(), kind: NodeKind::Struct { min_align, fields } }
     }
 
     /// An empty struct (`sizeof` 1, or its alignment).
-    pub fn empty(name: impl Into<String>, align: u64) -> Node {
+    pub fn empty(name: impl Into<Cow<'static, str>>, align: u64) -> Node {
         Node::strukt(name, align, Vec::new())
     }
 
-    pub fn union(name: impl Into<String>, role: Role, fields: Vec<Field>) -> Node {
+    pub fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: Vec<Field>) -> Node {
         Node { name: name.into(), kind: NodeKind::Union { role, fields } }
     }
 
@@ -164,7 +167,7 @@ impl Node {
     }
 
     /// Offset of the direct member `name`, if this is a struct that has one.
-    pub fn offset_of(&self, name: &str) -> Option<u64> {
+    pub fn offset_of(&self, name: &'static str) -> Option<u64> {
         let NodeKind::Struct { fields, .. } = &self.kind else { return None };
         let mut off = 0;
         for f in fields {
@@ -185,7 +188,7 @@ impl Node {
     }
 
     fn flatten_into(&self, prefix: &str, base: u64, out: &mut Vec<Member>) {
-        let path = if prefix.is_empty() { self.name.clone() } else { format!("{prefix}.{}", self.name) };
+        let path = if prefix.is_empty() { self.name.to_string() } else { format!("{prefix}.{}", self.name) };
         match &self.kind {
             NodeKind::Leaf { size, role, per_stage, .. } => {
                 out.push(Member { path, offset: base, size: *size, role: *role, per_stage: *per_stage });

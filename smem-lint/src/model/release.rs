@@ -192,7 +192,7 @@ impl CutlassVersion {
     /// 4.0.0 by `KernelPtrArrayMultistage`, which 4.1.0 added to `cutlass/gemm/dispatch_policy.hpp`
     /// (pass that file's text as `dispatch_policy`).
     pub fn from_version_header(version_h: &str, dispatch_policy: Option<&str>) -> Result<CutlassVersion, String> {
-        let define = |name: &str| {
+        let define = |name: &'static str| {
             version_h
                 .lines()
                 .find_map(|l| {

@@ -12,7 +12,7 @@ pub const TMA_DESCRIPTOR_ALIGN: u64 = 64;
 
 /// `SharedStorage` of a pipeline with a full and an empty barrier per stage:
 /// `PipelineTmaAsync<S>`, `PipelineTransactionAsync<S>`, `PipelineAsync<S>`, `PipelineCLCFetchAsync<S>`.
-pub fn barrier_pair_pipeline(name: &str, stages: u64, role: Role) -> Node {
+pub fn barrier_pair_pipeline(name: &'static str, stages: u64, role: Role) -> Node {
     Node::staged(
         name,
         2 * BARRIER_BYTES * stages,
@@ -23,28 +23,28 @@ pub fn barrier_pair_pipeline(name: &str, stages: u64, role: Role) -> Node {
 }
 
 /// `OrderedSequenceBarrier<Depth, Length>::SharedStorage`: `Depth * Length` barriers.
-pub fn ordered_sequence_barrier(name: &str, depth: u64, length: u64) -> Node {
+pub fn ordered_sequence_barrier(name: &'static str, depth: u64, length: u64) -> Node {
     Node::leaf(name, BARRIER_BYTES * depth * length, BARRIER_BYTES, Role::KernelPipelines)
 }
 
 /// `n` consecutive TMA descriptors.
-pub fn tma_descriptors(name: &str, n: u64, role: Role) -> Node {
+pub fn tma_descriptors(name: &'static str, n: u64, role: Role) -> Node {
     Node::leaf(name, TMA_DESCRIPTOR_BYTES * n, TMA_DESCRIPTOR_ALIGN, role)
 }
 
 /// `cute::ArrayEngine<T, N>` for byte-sized `T`: `array_aligned<T, N>`, 16-byte aligned, and an
 /// empty 16-byte struct when `N == 0`.
-pub fn array_aligned(name: &str, bytes: u64, role: Role, per_stage: PerStage) -> Node {
+pub fn array_aligned(name: &'static str, bytes: u64, role: Role, per_stage: PerStage) -> Node {
     Node::staged(name, round_up(bytes.max(1), 16), 16, role, per_stage)
 }
 
 /// `cute::ArrayEngine<T, N>` for sub-byte `T` (`array_subbyte`): packed, byte aligned.
-pub fn array_subbyte(name: &str, bits: u64, role: Role, per_stage: PerStage) -> Node {
+pub fn array_subbyte(name: &'static str, bits: u64, role: Role, per_stage: PerStage) -> Node {
     Node::staged(name, bits.div_ceil(8), 1, role, per_stage)
 }
 
 /// A smem array of `elements` elements of `bits` each, through `ArrayEngine`.
-pub fn array_engine(name: &str, elements: u64, bits: u64, role: Role, stages: u64) -> Node {
+pub fn array_engine(name: &'static str, elements: u64, bits: u64, role: Role, stages: u64) -> Node {
     let per_stage = PerStage { stages, bytes_per_stage: (elements / stages.max(1)) * bits / 8 };
     if bits < 8 {
         array_subbyte(name, elements * bits, role, per_stage)

@@ -41,7 +41,7 @@ const RESPONSE_WITH_UPDATE_INFO_BYTES: u64 = 20;
 
 /// `GemmKernel::SharedStorage` of the SM100 kernels.
 pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
-    let named = |n: &Node, name: &str| {
+    let named = |n: &Node, name: &'static str| {
         let mut n = n.clone();
         n.name = name.into();
         n
@@ -108,7 +108,7 @@ pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilo
             let all = (0..copies)
                 .map(|i| {
                     let mut c = one.clone();
-                    c.name = format!("[{i}]");
+                    c.name = format!("[{i}]").into();
                     c.field()
                 })
                 .collect();

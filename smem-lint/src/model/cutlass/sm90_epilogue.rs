@@ -97,7 +97,7 @@ pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzle
         // union CollectiveStorageReuseC: both buffers step by the wider stage (`StrideStageC/D` of
         // the SM100 collective; on SM90 and SM120 reuse needs equal widths, so the stride is the stage).
         let max_stage = subtile * bits_c.max(bits_d) / 8;
-        let buffer = |name: &str, bits: u64, role| {
+        let buffer = |name: &'static str, bits: u64, role| {
             let bytes = (p.stages_c - 1) * max_stage + subtile * bits / 8;
             let per_stage = PerStage { stages: p.stages_c, bytes_per_stage: max_stage };
             if bits < 8 {
@@ -120,7 +120,7 @@ pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzle
         Node::strukt("collective", 1, vec![smem_c.aligned(al_c), smem_d().aligned(al_d)])
     };
     let mut fusion = p.fusion.clone();
-    fusion.name = format!("thread ({})", p.fusion.name);
+    fusion.name = format!("thread ({})", p.fusion.name).into();
     let tensors = Node::strukt("tensors", 1, vec![collective.field(), fusion.field()]);
     let pipeline = barrier_pair_pipeline("pipeline", p.stages_c, Role::EpilogueBarriers);
     let tensormaps = p.ptr_array.map(|warp_groups| {

@@ -75,7 +75,7 @@ pub fn sm90_scheduler_storage() -> Node {
 ///   PipelineStorage : aligned_struct<16> { alignas(16) mainloop; alignas(16) epi_load; } pipelines; }
 /// ```
 pub fn non_persistent_kernel_storage(mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
-    let named = |n: &Node, name: &str| {
+    let named = |n: &Node, name: &'static str| {
         let mut n = n.clone();
         n.name = name.into();
         n
@@ -107,7 +107,7 @@ pub fn kernel_storage(
     epilogue: &EpilogueStorage,
     dense_scheduler: Node,
 ) -> Node {
-    let named = |n: &Node, name: &str| {
+    let named = |n: &Node, name: &'static str| {
         let mut n = n.clone();
         n.name = name.into();
         n

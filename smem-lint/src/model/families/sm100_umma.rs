@@ -397,7 +397,7 @@ fn mainloop_storage(
         array_engine("smem_B", s * b_elems, bits_b, Role::OperandB, s).field(),
     ];
     if r.block_scaled {
-        let sf = |name: &str, bytes: u64, role| {
+        let sf = |name: &'static str, bytes: u64, role| {
             crate::model::cutlass::primitives::array_aligned(
                 name,
                 s * bytes,

@@ -460,7 +460,7 @@ fn mainloop_storage(
     s: u64,
 ) -> MainloopStorage {
     let t = cfg.tile;
-    let sf = |name: &str, bytes: u64, extra: u64, role| {
+    let sf = |name: &'static str, bytes: u64, extra: u64, role| {
         crate::model::cutlass::primitives::array_aligned(
             name,
             s * bytes + extra,

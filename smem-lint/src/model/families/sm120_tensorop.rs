@@ -268,7 +268,7 @@ fn mainloop_storage(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) ->
         array_engine("smem_B", s * t.n * t.k, 8, Role::OperandB, s).aligned(1024),
     ];
     if matches!(cfg.family, Family::Blockwise(_)) {
-        let scales = |name: &str, n: u64, role| {
+        let scales = |name: &'static str, n: u64, role| {
             array_aligned(name, s * n * SCALE_BYTES, role, PerStage { stages: s, bytes_per_stage: n * SCALE_BYTES })
                 .field()
         };
