@@ -160,7 +160,7 @@ fn emit_keeps_only_the_launchable_instantiations() {
     let path = common::data_path("../../configs/flashinfer-0.7.4-sm120-moe.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let report = smem_lint::check::check_source(&path, text, &smem_lint::check::Options::default());
-    let table = smem_lint::cli::table_entries(&[report]);
+    let table = smem_lint::table::table_entries(&[report]);
     assert_eq!(table.len(), 84);
     for name in [
         "moe_Sm120_SafeFP4_SafeFP4_half_FINALIZE_128x256x128",

@@ -62,7 +62,7 @@ fn explain(config: &str, cutlass: Option<&str>, archs: Option<Vec<String>>) -> P
 #[pyfunction]
 fn check_files(paths: Vec<String>) -> PyResult<String> {
     let paths: Vec<std::path::PathBuf> = paths.into_iter().map(Into::into).collect();
-    let reports = smem_lint::cli::check_paths(&paths, &smem_lint::check::Options::default()).map_err(value_error)?;
+    let reports = smem_lint::report::check_paths(&paths, &smem_lint::check::Options::default()).map_err(value_error)?;
     Ok(smem_lint::diagnostics::to_json(&reports).to_string())
 }
 

@@ -8,13 +8,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::check::{collect_files, FileReport, Options};
-use crate::emit::{self, TableEntry};
+use crate::check::{FileReport, Options};
+use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
-
-pub const EXIT_CLEAN: u8 = 0;
-pub const EXIT_FINDINGS: u8 = 1;
-pub const EXIT_INPUT_ERROR: u8 = 2;
+use crate::report::{check_paths, distinct_entries, print_reports, print_reports_with, OutputFormat, Shown};
+use crate::table::{write_table, CppFlavor, TableFormat, TableOutcome};
+use crate::verify::cli::VerifyArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -50,31 +49,6 @@ pub enum Color {
     Auto,
     Always,
     Never,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    /// Diagnostics with the offending values underlined, and a summary line.
-    Human,
-    /// `{"findings": [...], "summary": {...}}`.
-    Json,
-    /// SARIF 2.1.0, for code-scanning UIs.
-    Sarif,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    Cpp,
-    Json,
-    Cmake,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CppFlavor {
-    /// A neutral X-macro table of the parameters.
-    Xmacro,
-    /// CollectiveBuilder-based CUTLASS type aliases with static_asserts on the smem size.
-    Cutlass,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -182,41 +156,6 @@ pub enum Command {
         #[arg(long, value_name = "DIR", conflicts_with = "cutlass")]
         cutlass_include: Option<PathBuf>,
     },
-}
-
-#[derive(clap::Args, Debug, Clone)]
-pub struct VerifyArgs {
-    /// Configuration files: TOML, or JSON lines in the format of tests/data.
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model.
-    #[arg(long)]
-    pub cutlass_include: Option<PathBuf>,
-    /// TensorRT-LLM's `cutlass_extensions/include` (in FlashInfer: flashinfer/data/csrc/nv_internal/
-    /// tensorrt_llm/cutlass_extensions/include), needed for the TensorRT-LLM MoE epilogues.
-    #[arg(long)]
-    pub trtllm_include: Option<PathBuf>,
-    /// nvcc to use (default: PATH, CUDA_HOME/CUDA_PATH, then a pip-installed nvidia-cuda-nvcc).
-    #[arg(long)]
-    pub nvcc: Option<PathBuf>,
-    /// Parallel nvcc jobs (default: the number of cores).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Configurations per translation unit.
-    #[arg(long, default_value_t = 8)]
-    pub batch: usize,
-    /// Seconds one nvcc job or probe may take.
-    #[arg(long, default_value_t = 900)]
-    pub timeout: u64,
-    /// Only N configurations, evenly spread over the inputs.
-    #[arg(long)]
-    pub sample: Option<usize>,
-    /// Write the measurements in the format of tests/data.
-    #[arg(long)]
-    pub record: Option<PathBuf>,
-    /// Do not compile: compare with the `result` fields of .jsonl inputs (measured earlier).
-    #[arg(long)]
-    pub measured: bool,
 }
 
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -445,135 +384,6 @@ fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
     }
 }
 
-fn color_on_stdout() -> bool {
-    !matches!(anstream::AutoStream::choice(&std::io::stdout()), anstream::ColorChoice::Never)
-}
-
-/// Read and check files; `Err` carries an unreadable file's message.
-pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>, String> {
-    let files = collect_files(paths)?;
-    if files.is_empty() {
-        return Err(format!(
-            "no .toml configuration files under {}",
-            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
-        ));
-    }
-    // On a terminal, a run that takes more than a second shows a progress bar on stderr.
-    let bar = std::io::IsTerminal::is_terminal(&std::io::stderr()).then(|| {
-        let b = indicatif::ProgressBar::hidden();
-        b.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} configurations ({eta})")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
-    let start = std::time::Instant::now();
-    // SMEM_LINT_PROGRESS_AFTER_MS moves the one-second threshold (the tests set it to 0).
-    let after = std::env::var("SMEM_LINT_PROGRESS_AFTER_MS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(std::time::Duration::from_secs(1), std::time::Duration::from_millis);
-    let progress = |done: usize, total: usize| {
-        if let Some(b) = &bar {
-            if start.elapsed() >= after && b.is_hidden() {
-                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            }
-            b.set_length(total as u64);
-            b.set_position(done as u64);
-        }
-    };
-    let out = files
-        .iter()
-        .map(|f| {
-            if let Some(b) = &bar {
-                b.set_message(f.display().to_string());
-            }
-            std::fs::read_to_string(f)
-                .map(|s| crate::check::check_source_with_progress(f, s, opts, &progress))
-                .map_err(|e| format!("cannot read {}: {e}", f.display()))
-        })
-        .collect();
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    out
-}
-
-/// Print reports in a format; returns the exit code.
-pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
-    print_reports_with(reports, format, &Shown::default())
-}
-
-/// How much of a report to print.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Shown {
-    /// Only the summary line (human format).
-    pub quiet: bool,
-    /// At most this many diagnostics (human) or findings (JSON, SARIF).
-    pub max_findings: Option<usize>,
-}
-
-/// [`print_reports`] with `--quiet` / `--max-findings`; the exit code always counts everything.
-pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &Shown) -> u8 {
-    let mut out = anstream::stdout();
-    let limit = if shown.quiet { 0 } else { shown.max_findings.unwrap_or(usize::MAX) };
-    let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
-    let findings: usize = reports.iter().map(FileReport::finding_count).sum();
-    let failing: usize = reports.iter().map(FileReport::error_finding_count).sum();
-    match format {
-        OutputFormat::Human => {
-            let width = 100;
-            let mut left = limit;
-            for r in reports {
-                if left == 0 {
-                    break;
-                }
-                let mut d = crate::diagnostics::diags(r);
-                d.truncate(left);
-                left -= d.len();
-                let _ = write!(out, "{}", crate::diagnostics::render(&d, color_on_stdout(), width));
-            }
-            let checked: usize = reports.iter().map(|r| r.checked).sum();
-            let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
-            let kernels: usize = reports.iter().map(|r| r.entries).sum();
-            let _ = writeln!(
-                out,
-                "smem-lint: {} file(s), {kernels} kernel configuration(s), {checked} checked against their architectures: {launchable} launchable, {findings} finding(s), {input_errors} input error(s)",
-                reports.len()
-            );
-        }
-        OutputFormat::Json => {
-            let mut v = crate::diagnostics::to_json(reports);
-            if let Some(items) = v["findings"].as_array_mut() {
-                items.truncate(shown.max_findings.unwrap_or(usize::MAX));
-            }
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-        }
-        OutputFormat::Sarif => {
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&crate::diagnostics::to_sarif(reports)).unwrap_or_default()
-            );
-        }
-    }
-    if input_errors > 0 {
-        EXIT_INPUT_ERROR
-    } else if failing > 0 {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
-    }
-}
-
-/// Entries with at least one finding (the not-launchable ones).
-pub fn distinct_entries(r: &FileReport) -> usize {
-    let mut names: Vec<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
-    names.sort_unstable();
-    names.dedup();
-    names.len()
-}
-
 fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown) -> u8 {
     match check_paths(paths, opts) {
         Ok(reports) => print_reports_with(&reports, format, shown),
@@ -663,113 +473,6 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     }
 }
 
-/// The table entries of reports: launchable kernels only.
-pub fn table_entries(reports: &[FileReport]) -> Vec<TableEntry> {
-    table_entries_and_duplicates(reports).0
-}
-
-/// The table's entries, one per distinct kernel: configurations that resolve to the same kernel (the
-/// same configuration once the stage policy is replaced by the stage count it picks, e.g. `"auto"`
-/// and `4`) are kept once, under the first name; the others are returned as (dropped, kept) names.
-pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>, Vec<(String, String)>) {
-    let mut seen: std::collections::HashMap<(KernelConfig, Vec<Arch>), String> = std::collections::HashMap::new();
-    let mut entries = Vec::new();
-    let mut duplicates = Vec::new();
-    for l in reports.iter().flat_map(|r| r.launchable.iter()) {
-        let stages = u32::try_from(l.footprint.stages).unwrap_or(u32::MAX);
-        let key = (KernelConfig { stages: crate::model::StagePolicy::Fixed(stages), ..l.config }, l.archs.clone());
-        if let Some(first) = seen.get(&key) {
-            duplicates.push((l.entry.clone(), first.clone()));
-            continue;
-        }
-        seen.insert(key, l.entry.clone());
-        entries.push(TableEntry {
-            name: l.entry.clone(),
-            config: l.config,
-            archs: l.archs.clone(),
-            kernel_bytes: l.footprint.kernel_bytes,
-            mainloop_bytes: l.footprint.mainloop_bytes,
-            epilogue_bytes: l.footprint.epilogue_bytes,
-            stages: l.footprint.stages,
-        });
-    }
-    (entries, duplicates)
-}
-
-/// Render the table of launchable kernels in a format.
-pub fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> String {
-    let entries = table_entries(reports);
-    let mut archs: Vec<Arch> = entries.iter().flat_map(|e| e.archs.iter().copied()).collect();
-    archs.sort();
-    archs.dedup();
-    let f = match (format, flavor) {
-        (TableFormat::Json, _) => emit::Format::Json,
-        (TableFormat::Cmake, _) => emit::Format::Cmake,
-        (TableFormat::Cpp, CppFlavor::Xmacro) => emit::Format::CppXmacro,
-        (TableFormat::Cpp, CppFlavor::Cutlass) => emit::Format::CppCutlass,
-    };
-    emit::render(f, &entries, &archs)
-}
-
-/// What `write_table` did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableOutcome {
-    Written,
-    UpToDate,
-    Stale,
-}
-
-/// Render the launchable kernels of `reports` into `out` (named `shown` in messages), or, with
-/// `check_only`, compare with what is there. With input errors nothing is written. `detail` is
-/// appended to the progress messages.
-#[allow(clippy::too_many_arguments)]
-pub fn write_table(
-    reports: &[FileReport],
-    format: TableFormat,
-    flavor: CppFlavor,
-    out: &Path,
-    shown: &Path,
-    check_only: bool,
-    detail: &str,
-) -> Result<TableOutcome, String> {
-    if reports.iter().any(|r| r.input_error_count() > 0) {
-        let _ = print_reports(reports, OutputFormat::Human);
-        return Err(format!("input errors; {} not written", shown.display()));
-    }
-    // One table is one namespace: a name declared in two files would make duplicate identifiers.
-    let mut first: std::collections::HashMap<&str, &Path> = std::collections::HashMap::new();
-    for r in reports {
-        for l in &r.launchable {
-            if let Some(other) = first.insert(l.entry.as_str(), r.path.as_path()) {
-                return Err(format!(
-                    "kernel `{}` is declared in both {} and {}; {} not written (names become identifiers: rename one)",
-                    l.entry,
-                    other.display(),
-                    r.path.display(),
-                    shown.display()
-                ));
-            }
-        }
-    }
-    let (_, duplicates) = table_entries_and_duplicates(reports);
-    for (dropped, kept) in &duplicates {
-        eprintln!("note: `{dropped}` is the same kernel as `{kept}` (same configuration and stage count): listed once");
-    }
-    let text = render_table(reports, format, flavor);
-    if check_only {
-        let current = std::fs::read_to_string(out).unwrap_or_default();
-        if current == text {
-            eprintln!("{} is up to date{detail}", shown.display());
-            return Ok(TableOutcome::UpToDate);
-        }
-        eprintln!("{} is stale: {}", shown.display(), diff_summary(&current, &text));
-        return Ok(TableOutcome::Stale);
-    }
-    crate::atomic::write(out, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
-    eprintln!("wrote {}{detail}", shown.display());
-    Ok(TableOutcome::Written)
-}
-
 fn emit_cmd(
     paths: &[PathBuf],
     format: TableFormat,
@@ -796,17 +499,6 @@ fn emit_cmd(
             EXIT_INPUT_ERROR
         }
     }
-}
-
-/// `3 lines differ (first at line 12), 40 -> 43 lines`.
-pub fn diff_summary(old: &str, new: &str) -> String {
-    let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
-    let differing = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).count();
-    let first = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)).map_or(0, |i| i + 1);
-    if old.is_empty() {
-        return format!("missing; it would have {} lines", b.len());
-    }
-    format!("{differing} line(s) differ (first at line {first}); {} -> {} lines", a.len(), b.len())
 }
 
 fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: CutlassVersion, archs: &[Arch]) -> u8 {

@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 /// A GPU architecture a kernel can be launched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Arch {
     Sm80,
     Sm86,

@@ -161,6 +161,7 @@ impl Operand {
 
 /// An epilogue element type (C source or D output). `Void` is only meaningful for C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Output {
     Void,
     Bf16,

@@ -9,6 +9,7 @@ pub mod arch;
 pub mod config;
 pub mod cutlass;
 pub mod dtype;
+pub mod error;
 pub mod families;
 pub mod footprint;
 pub mod layout;
@@ -21,91 +22,11 @@ pub use config::{
     MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule, Sm90Shell, StagePolicy, Tile,
 };
 pub use dtype::{Operand, Output, ScaleFactor};
+pub use error::{ConfigField, ModelError, ParseError};
 pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
 pub use layout::{Member, Role};
 pub use release::{Headers, MxPtrArraySchedules};
 pub use verdict::{assess, assess_with, Assessment, AutoOverflow, Status};
-
-use std::fmt;
-
-/// The part of a configuration a finding is about. Front ends map it to their own span
-/// (a TOML value, a macro token, a JSON field).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ConfigField {
-    Arch,
-    Cutlass,
-    Family,
-    Granularity,
-    Kind,
-    A,
-    B,
-    C,
-    D,
-    Layout,
-    Fusion,
-    Epilogue,
-    Tile,
-    Cluster,
-    Schedule,
-    EpilogueSchedule,
-    Stages,
-}
-
-impl ConfigField {
-    /// The field's key in configuration files.
-    pub const fn key(self) -> &'static str {
-        match self {
-            ConfigField::Arch => "arch",
-            ConfigField::Cutlass => "cutlass",
-            ConfigField::Family => "family",
-            ConfigField::Granularity => "granularity",
-            ConfigField::Kind => "kernel",
-            ConfigField::A => "a",
-            ConfigField::B => "b",
-            ConfigField::C => "c",
-            ConfigField::D => "d",
-            ConfigField::Layout => "layout",
-            ConfigField::Fusion => "fusion",
-            ConfigField::Epilogue => "epilogue",
-            ConfigField::Tile => "tile",
-            ConfigField::Cluster => "cluster",
-            ConfigField::Schedule => "schedule",
-            ConfigField::EpilogueSchedule => "epilogue_schedule",
-            ConfigField::Stages => "stages",
-        }
-    }
-}
-
-/// A configuration the model cannot evaluate.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ModelError {
-    pub at: ConfigField,
-    pub message: String,
-    pub hint: &'static str,
-    /// The value is no real configuration at all (a zero or absurdly large extent, stage count or
-    /// carve-out): an input error (exit 2) in every front end. Otherwise the configuration is real
-    /// but outside what the model covers: `smem::not-modelled` (exit 1).
-    pub out_of_bounds: bool,
-}
-
-impl ModelError {
-    pub fn new(at: ConfigField, message: String, hint: &'static str) -> Self {
-        ModelError { at, message, hint, out_of_bounds: false }
-    }
-
-    pub fn out_of_bounds(at: ConfigField, message: String, hint: &'static str) -> Self {
-        ModelError { at, message, hint, out_of_bounds: true }
-    }
-
-    /// The rule a front end reports it under.
-    pub const fn rule(&self) -> crate::rules::Rule {
-        if self.out_of_bounds {
-            crate::rules::Rule::InvalidValue
-        } else {
-            crate::rules::Rule::NotModelled
-        }
-    }
-}
 
 /// The hard bounds of every input, checked before any family model: they keep every product far
 /// from overflow, and a value outside them is an input error, not a configuration.
@@ -170,36 +91,6 @@ fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
     }
     Ok(())
 }
-
-impl fmt::Display for ModelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (help: {})", self.message, self.hint)
-    }
-}
-
-impl std::error::Error for ModelError {}
-
-/// An unknown name for a field (`"nvfp5"` as an operand type).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    pub what: &'static str,
-    pub got: String,
-    pub expected: Vec<&'static str>,
-}
-
-impl ParseError {
-    pub fn new(what: &'static str, got: &str, expected: impl IntoIterator<Item = &'static str>) -> Self {
-        ParseError { what, got: got.to_string(), expected: expected.into_iter().collect() }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} `{}`; expected one of: {}", self.what, self.got, self.expected.join(", "))
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Evaluate a configuration with the model of its architecture family and CUTLASS version.
 pub fn evaluate(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {

@@ -6,8 +6,43 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{compare, measure, nvcc, record_line, Measure, Measured, Report};
-use crate::cli::{VerifyArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{evaluate, KernelConfig};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct VerifyArgs {
+    /// Configuration files: TOML, or JSON lines in the format of tests/data.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model.
+    #[arg(long)]
+    pub cutlass_include: Option<PathBuf>,
+    /// TensorRT-LLM's `cutlass_extensions/include` (in FlashInfer: flashinfer/data/csrc/nv_internal/
+    /// tensorrt_llm/cutlass_extensions/include), needed for the TensorRT-LLM MoE epilogues.
+    #[arg(long)]
+    pub trtllm_include: Option<PathBuf>,
+    /// nvcc to use (default: PATH, CUDA_HOME/CUDA_PATH, then a pip-installed nvidia-cuda-nvcc).
+    #[arg(long)]
+    pub nvcc: Option<PathBuf>,
+    /// Parallel nvcc jobs (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Configurations per translation unit.
+    #[arg(long, default_value_t = 8)]
+    pub batch: usize,
+    /// Seconds one nvcc job or probe may take.
+    #[arg(long, default_value_t = 900)]
+    pub timeout: u64,
+    /// Only N configurations, evenly spread over the inputs.
+    #[arg(long)]
+    pub sample: Option<usize>,
+    /// Write the measurements in the format of tests/data.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Do not compile: compare with the `result` fields of .jsonl inputs (measured earlier).
+    #[arg(long)]
+    pub measured: bool,
+}
 
 /// (id, configuration) of every input.
 type Items = Vec<(String, KernelConfig)>;

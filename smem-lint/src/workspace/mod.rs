@@ -12,7 +12,8 @@ pub mod settings;
 use std::path::{Path, PathBuf};
 
 use crate::check::{check_source, FileReport, Options};
-use crate::cli::{write_table, TableOutcome, EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::table::{write_table, TableOutcome};
 use settings::{EmitTable, Settings};
 
 /// One scope of settings: the workspace root, or a member package.
@@ -210,7 +211,7 @@ pub fn check(ws: &Workspace) -> Result<Vec<FileReport>, String> {
 /// Regenerate (or, with `check_only`, compare) every configured table.
 pub fn emit(ws: &Workspace, check_only: bool) -> u8 {
     if !ws.manifest_reports.is_empty() {
-        let _ = crate::cli::print_reports(&ws.manifest_reports, crate::cli::OutputFormat::Human);
+        let _ = crate::report::print_reports(&ws.manifest_reports, crate::report::OutputFormat::Human);
         return EXIT_INPUT_ERROR;
     }
     let mut stale = 0;
@@ -248,7 +249,7 @@ fn emit_one(ws: &Workspace, scope: &Scope, t: &EmitTable, check_only: bool) -> R
     }
     let out = scope.dir.join(&t.path);
     let kept: usize = reports.iter().map(|r| r.launchable.len()).sum();
-    let dropped: usize = reports.iter().map(crate::cli::distinct_entries).sum();
+    let dropped: usize = reports.iter().map(crate::report::distinct_entries).sum();
     let detail = format!(
         " ({kept} launchable kernel configuration(s); {dropped} left out, run `cargo smem-lint check` to see why)"
     );

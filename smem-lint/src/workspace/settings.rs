@@ -6,9 +6,9 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use crate::cli::{CppFlavor, TableFormat};
 use crate::config_file::{InputError, InputErrorKind};
 use crate::model::{Arch, CutlassVersion};
+use crate::table::{CppFlavor, TableFormat};
 
 /// A table to regenerate with `cargo smem-lint emit`.
 #[derive(Clone, Debug, PartialEq, Eq)]

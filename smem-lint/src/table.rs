@@ -1,0 +1,144 @@
+//! Tables of launchable kernels from check reports (`emit`, `cargo smem-lint emit`): entries,
+//! rendering in a format, and writing them safely (`--check` compares instead).
+
+use std::path::Path;
+
+use clap::ValueEnum;
+
+use crate::check::FileReport;
+use crate::emit::{self, TableEntry};
+use crate::model::{Arch, KernelConfig};
+use crate::report::{print_reports, OutputFormat};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Cpp,
+    Json,
+    Cmake,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CppFlavor {
+    /// A neutral X-macro table of the parameters.
+    Xmacro,
+    /// CollectiveBuilder-based CUTLASS type aliases with static_asserts on the smem size.
+    Cutlass,
+}
+
+/// The table entries of reports: launchable kernels only.
+pub fn table_entries(reports: &[FileReport]) -> Vec<TableEntry> {
+    table_entries_and_duplicates(reports).0
+}
+
+/// The table's entries, one per distinct kernel: configurations that resolve to the same kernel (the
+/// same configuration once the stage policy is replaced by the stage count it picks, e.g. `"auto"`
+/// and `4`) are kept once, under the first name; the others are returned as (dropped, kept) names.
+pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>, Vec<(String, String)>) {
+    let mut seen: std::collections::HashMap<(KernelConfig, Vec<Arch>), String> = std::collections::HashMap::new();
+    let mut entries = Vec::new();
+    let mut duplicates = Vec::new();
+    for l in reports.iter().flat_map(|r| r.launchable.iter()) {
+        let stages = u32::try_from(l.footprint.stages).unwrap_or(u32::MAX);
+        let key = (KernelConfig { stages: crate::model::StagePolicy::Fixed(stages), ..l.config }, l.archs.clone());
+        if let Some(first) = seen.get(&key) {
+            duplicates.push((l.entry.clone(), first.clone()));
+            continue;
+        }
+        seen.insert(key, l.entry.clone());
+        entries.push(TableEntry {
+            name: l.entry.clone(),
+            config: l.config,
+            archs: l.archs.clone(),
+            kernel_bytes: l.footprint.kernel_bytes,
+            mainloop_bytes: l.footprint.mainloop_bytes,
+            epilogue_bytes: l.footprint.epilogue_bytes,
+            stages: l.footprint.stages,
+        });
+    }
+    (entries, duplicates)
+}
+
+/// Render the table of launchable kernels in a format.
+pub fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> String {
+    let entries = table_entries(reports);
+    let mut archs: Vec<Arch> = entries.iter().flat_map(|e| e.archs.iter().copied()).collect();
+    archs.sort();
+    archs.dedup();
+    let f = match (format, flavor) {
+        (TableFormat::Json, _) => emit::Format::Json,
+        (TableFormat::Cmake, _) => emit::Format::Cmake,
+        (TableFormat::Cpp, CppFlavor::Xmacro) => emit::Format::CppXmacro,
+        (TableFormat::Cpp, CppFlavor::Cutlass) => emit::Format::CppCutlass,
+    };
+    emit::render(f, &entries, &archs)
+}
+
+/// What `write_table` did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableOutcome {
+    Written,
+    UpToDate,
+    Stale,
+}
+
+/// Render the launchable kernels of `reports` into `out` (named `shown` in messages), or, with
+/// `check_only`, compare with what is there. With input errors nothing is written. `detail` is
+/// appended to the progress messages.
+#[allow(clippy::too_many_arguments)]
+pub fn write_table(
+    reports: &[FileReport],
+    format: TableFormat,
+    flavor: CppFlavor,
+    out: &Path,
+    shown: &Path,
+    check_only: bool,
+    detail: &str,
+) -> Result<TableOutcome, String> {
+    if reports.iter().any(|r| r.input_error_count() > 0) {
+        let _ = print_reports(reports, OutputFormat::Human);
+        return Err(format!("input errors; {} not written", shown.display()));
+    }
+    // One table is one namespace: a name declared in two files would make duplicate identifiers.
+    let mut first: std::collections::HashMap<&str, &Path> = std::collections::HashMap::new();
+    for r in reports {
+        for l in &r.launchable {
+            if let Some(other) = first.insert(l.entry.as_str(), r.path.as_path()) {
+                return Err(format!(
+                    "kernel `{}` is declared in both {} and {}; {} not written (names become identifiers: rename one)",
+                    l.entry,
+                    other.display(),
+                    r.path.display(),
+                    shown.display()
+                ));
+            }
+        }
+    }
+    let (_, duplicates) = table_entries_and_duplicates(reports);
+    for (dropped, kept) in &duplicates {
+        eprintln!("note: `{dropped}` is the same kernel as `{kept}` (same configuration and stage count): listed once");
+    }
+    let text = render_table(reports, format, flavor);
+    if check_only {
+        let current = std::fs::read_to_string(out).unwrap_or_default();
+        if current == text {
+            eprintln!("{} is up to date{detail}", shown.display());
+            return Ok(TableOutcome::UpToDate);
+        }
+        eprintln!("{} is stale: {}", shown.display(), diff_summary(&current, &text));
+        return Ok(TableOutcome::Stale);
+    }
+    crate::atomic::write(out, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
+    eprintln!("wrote {}{detail}", shown.display());
+    Ok(TableOutcome::Written)
+}
+
+/// `3 lines differ (first at line 12), 40 -> 43 lines`.
+pub fn diff_summary(old: &str, new: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
+    let differing = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).count();
+    let first = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)).map_or(0, |i| i + 1);
+    if old.is_empty() {
+        return format!("missing; it would have {} lines", b.len());
+    }
+    format!("{differing} line(s) differ (first at line {first}); {} -> {} lines", a.len(), b.len())
+}
