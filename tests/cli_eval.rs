@@ -267,3 +267,41 @@ fn exit_classes_agree_across_subcommands() {
         assert_eq!(eval_code, *class, "eval {toml_line}: {err}");
     }
 }
+
+/// A repeated key is an input error naming it (serde_json alone keeps the last value silently), at any
+/// depth; the same keys once each evaluate.
+#[test]
+fn duplicate_keys_are_input_errors() {
+    let dup = ROW.replace(r#""stages": "auto""#, r#""stages": 2, "stages": 8"#);
+    let (code, lines, err) = eval(&dup, &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(lines[0]["error"].as_str().unwrap().contains("duplicate key `stages`"), "{}", lines[0]);
+    let nested = ROW.replace(r#"{"compiles": false}"#, r#"{"compiles": false, "compiles": true}"#);
+    let (code, lines, _) = eval(&nested, &[]);
+    assert_eq!(code, 2);
+    assert!(lines[0]["error"].as_str().unwrap().contains("duplicate key `compiles`"), "{}", lines[0]);
+    let (code, lines, _) = eval(ROW, &[]);
+    assert_ne!(code, 2, "{}", lines[0]);
+}
+
+/// The SM90 and SM100 data files evaluate as they are, and every row reproduces its measurement
+/// (the agreement tests check the fields; here the command line's exit class and over-capacity flag).
+#[test]
+fn sm90_and_sm100_data_files_evaluate_as_they_are() {
+    for name in ["sm90-cutlass-4.2.0.jsonl", "sm100-cutlass-4.2.0.jsonl"] {
+        let text = common::read_data(name);
+        let (code, lines, err) = eval(&text, &[]);
+        assert!(code == 0 || code == 1, "{name}: {err}");
+        assert_eq!(lines.len(), text.lines().count());
+        for (line, row) in lines.iter().zip(text.lines()) {
+            assert!(line.get("error").is_none(), "{name}: {line}");
+            let want: serde_json::Value = serde_json::from_str(row).unwrap();
+            let over = want["result"]["over_capacity"] == true;
+            assert_eq!(line["over_capacity"] == true, over, "{name}: {line}");
+            if over {
+                assert_eq!(line["reason"], "SMEM usage exceeded capacity.");
+                assert_eq!(line["kernel_bytes"], want["result"]["kernel_bytes"]);
+            }
+        }
+    }
+}
