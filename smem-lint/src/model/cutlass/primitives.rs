@@ -32,6 +32,16 @@ pub fn tma_descriptors(name: &'static str, n: u64, role: Role) -> Node {
     Node::leaf(name, TMA_DESCRIPTOR_BYTES * n, TMA_DESCRIPTOR_ALIGN, role)
 }
 
+/// A collective's `TensorMapStorage : cute::aligned_struct<128> { cute::TmaDescriptor smem_tensormap_X; ... }`,
+/// one descriptor per name (`A`, `B`, `SFA`, `SFB`), in order.
+pub fn tensormap_storage(names: &[&'static str], role: Role) -> Node {
+    let fields = names
+        .iter()
+        .map(|n| Node::leaf(format!("smem_tensormap_{n}"), TMA_DESCRIPTOR_BYTES, TMA_DESCRIPTOR_ALIGN, role).field())
+        .collect();
+    Node::strukt("tensormaps", 128, fields)
+}
+
 /// `cute::ArrayEngine<T, N>` for byte-sized `T`: `array_aligned<T, N>`, 16-byte aligned, and an
 /// empty 16-byte struct when `N == 0`.
 pub fn array_aligned(name: &'static str, bytes: u64, role: Role, per_stage: PerStage) -> Node {

@@ -15,7 +15,8 @@
 //!   is the compile-time rejection a device compile would otherwise be needed to see.
 
 use crate::model::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm100Mma, StagePolicy};
-use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::primitives::tensormap_storage;
+use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
 use crate::model::cutlass::sm100_kernel::{kernel_storage, Sm100KernelShape};
 use crate::model::cutlass::sm90_epilogue::EpilogueParams;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
@@ -411,15 +412,8 @@ fn mainloop_storage(
     }
     let tensors = Node::strukt("tensors", 128, fields);
     let tensormaps = r.grouped.then(|| {
-        let mut maps = vec![
-            tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
-            tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
-        ];
-        if r.block_scaled {
-            maps.push(tma_descriptors("smem_tensormap_SFA", 1, Role::MainloopTensormaps).field());
-            maps.push(tma_descriptors("smem_tensormap_SFB", 1, Role::MainloopTensormaps).field());
-        }
-        Node::strukt("tensormaps", 128, maps)
+        let names: &[&'static str] = if r.block_scaled { &["A", "B", "SFA", "SFB"] } else { &["A", "B"] };
+        tensormap_storage(names, Role::MainloopTensormaps)
     });
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }

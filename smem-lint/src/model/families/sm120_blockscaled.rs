@@ -20,7 +20,8 @@
 
 use crate::model::config::{Epilogue, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
 use crate::model::cutlass::cute;
-use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::primitives::tensormap_storage;
+use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
 use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
@@ -480,18 +481,8 @@ fn mainloop_storage(
             sf("smem_SFB", p.sfb, sfb_extra, Role::ScaleFactorB).aligned(16),
         ],
     );
-    let tensormaps = (cfg.kind == KernelKind::Grouped).then(|| {
-        Node::strukt(
-            "tensormaps",
-            128,
-            vec![
-                tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
-                tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
-                tma_descriptors("smem_tensormap_SFA", 1, Role::MainloopTensormaps).field(),
-                tma_descriptors("smem_tensormap_SFB", 1, Role::MainloopTensormaps).field(),
-            ],
-        )
-    });
+    let tensormaps = (cfg.kind == KernelKind::Grouped)
+        .then(|| tensormap_storage(&["A", "B", "SFA", "SFB"], Role::MainloopTensormaps));
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }
 

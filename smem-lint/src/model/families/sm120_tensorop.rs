@@ -14,9 +14,8 @@
 //! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
 
 use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
-use crate::model::cutlass::primitives::{
-    array_aligned, array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES,
-};
+use crate::model::cutlass::primitives::tensormap_storage;
+use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
 use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::Output;
@@ -276,15 +275,7 @@ fn mainloop_storage(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) ->
         fields.push(scales("smem_scale_B", scales_b, Role::ScaleFactorB));
     }
     let tensors = Node::strukt("tensors", 128, fields);
-    let tensormaps = (cfg.kind == KernelKind::Grouped).then(|| {
-        Node::strukt(
-            "tensormaps",
-            128,
-            vec![
-                tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
-                tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
-            ],
-        )
-    });
+    let tensormaps =
+        (cfg.kind == KernelKind::Grouped).then(|| tensormap_storage(&["A", "B"], Role::MainloopTensormaps));
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }

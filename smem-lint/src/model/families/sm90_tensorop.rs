@@ -20,7 +20,8 @@
 use crate::model::config::{
     EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm90Schedule, Sm90Shell, StagePolicy,
 };
-use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, tma_descriptors, BARRIER_BYTES};
+use crate::model::cutlass::primitives::tensormap_storage;
+use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
 use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{
     kernel_storage, non_persistent_kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
@@ -283,15 +284,6 @@ fn mainloop_storage(cfg: &KernelConfig, ptr_array: bool, s: u64) -> MainloopStor
             array_engine("smem_B", s * t.n * t.k, cfg.b.bits(), Role::OperandB, s).field(),
         ],
     );
-    let tensormaps = ptr_array.then(|| {
-        Node::strukt(
-            "tensormaps",
-            128,
-            vec![
-                tma_descriptors("smem_tensormap_A", 1, Role::MainloopTensormaps).field(),
-                tma_descriptors("smem_tensormap_B", 1, Role::MainloopTensormaps).field(),
-            ],
-        )
-    });
+    let tensormaps = ptr_array.then(|| tensormap_storage(&["A", "B"], Role::MainloopTensormaps));
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }
