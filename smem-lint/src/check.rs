@@ -155,10 +155,20 @@ pub fn check_source_with_progress(
         if let Some(v) = opts.cutlass {
             base.cutlass = v;
         }
+        // One evaluation per builder family and cap (sm120 and sm121 share both).
+        let mut assessed: Vec<(Arch, u64, Result<crate::model::Assessment, crate::model::ModelError>)> = Vec::new();
         for &arch in &targets {
             checked += 1;
             let cfg = KernelConfig { arch, ..base };
-            match assess(&cfg, arch) {
+            let key = (arch.builders(), arch.smem_cap());
+            let result = if let Some((_, _, r)) = assessed.iter().find(|(b, c, _)| (*b, *c) == key) {
+                r.clone().map(|a| crate::model::Assessment { arch, ..a })
+            } else {
+                let r = assess(&cfg, arch);
+                assessed.push((key.0, key.1, r.clone()));
+                r
+            };
+            match result {
                 // Not a configuration at all (a zero or absurd value): an input error on the value.
                 Err(e) if e.out_of_bounds => {
                     if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == e.message) {

@@ -86,6 +86,16 @@ impl Arch {
         }
     }
 
+    /// The architecture whose CUTLASS builders this one's kernels are built with: sm121 (DGX Spark) runs
+    /// `arch::Sm120` kernels. Architectures with one builder family and one cap have one assessment.
+    #[must_use]
+    pub const fn builders(self) -> Arch {
+        match self {
+            Arch::Sm121 => Arch::Sm120,
+            other => other,
+        }
+    }
+
     /// The opt-in per-block cap: the number a kernel's `SharedStorage` is compared with.
     pub const fn smem_cap(self) -> u64 {
         self.traits().smem_per_block_optin
