@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use crate::config_file::{self, Entry, InputError};
 use crate::model::{
-    assess, Arch, Assessment, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy,
-    Status, Unbuildable,
+    Arch, Assessment, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Status,
+    Unbuildable,
 };
 use crate::suggest::{suggestions, Suggestion};
 
@@ -164,7 +164,9 @@ pub fn check_source_with_progress(
             let result = if let Some((_, _, r)) = assessed.iter().find(|(b, c, _)| (*b, *c) == key) {
                 r.clone().map(|a| crate::model::Assessment { arch, ..a })
             } else {
-                let r = assess(&cfg, arch);
+                // Sizes only: findings and tables need no member names (diagnostics lay out the
+                // members of a finding again when they show it).
+                let r = crate::model::assess_with(&cfg, arch, crate::model::Detail::Sizes);
                 assessed.push((key.0, key.1, r.clone()));
                 r
             };

@@ -1,6 +1,5 @@
 //! The keys of a kernel table and how their values parse, with spans.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
@@ -417,11 +416,8 @@ fn suggest_key(key: &str) -> String {
 impl Point {
     /// The configuration of this point; `name_span` stands in for missing keys.
     #[allow(clippy::type_complexity)]
-    pub fn build(
-        &self,
-        name_span: &Range<usize>,
-    ) -> Result<(KernelConfig, Vec<Arch>, HashMap<ConfigField, Range<usize>>), InputError> {
-        let mut spans = HashMap::new();
+    pub fn build(&self, name_span: &Range<usize>) -> Result<(KernelConfig, Vec<Arch>, super::FieldSpans), InputError> {
+        let mut spans = super::FieldSpans::default();
         let (mut a, mut b, mut c, mut d, mut tile) = (None, None, None, None, None);
         let (mut family, mut granularity) = (None, None);
         let mut cfg = KernelConfig {

@@ -84,7 +84,7 @@ pub struct Entry {
     /// The architectures to check it against.
     pub targets: Vec<Arch>,
     /// Where each field's value was written (for the kernel, the sweep element, or `[defaults]`).
-    pub spans: HashMap<ConfigField, Range<usize>>,
+    pub spans: FieldSpans,
     /// The `name = ...` value (or the table) that declared it.
     pub name_span: Range<usize>,
 }
@@ -93,6 +93,29 @@ impl Entry {
     /// The span for a finding about `field`, falling back to the entry's name.
     pub fn span_of(&self, field: ConfigField) -> Range<usize> {
         self.spans.get(&field).cloned().unwrap_or_else(|| self.name_span.clone())
+    }
+}
+
+/// Where each configuration field was written: a small map (a dozen fields at most), kept as a
+/// vector so that a 100,000-point sweep does not carry 100,000 hash tables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldSpans(Vec<(ConfigField, Range<usize>)>);
+
+impl FieldSpans {
+    /// Set `field`'s span, replacing an earlier one (a table's own key wins over `[defaults]`).
+    pub fn insert(&mut self, field: ConfigField, span: Range<usize>) {
+        match self.0.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, s)) => *s = span,
+            None => self.0.push((field, span)),
+        }
+    }
+
+    pub fn get(&self, field: &ConfigField) -> Option<&Range<usize>> {
+        self.0.iter().find(|(f, _)| f == field).map(|(_, s)| s)
+    }
+
+    pub fn contains_key(&self, field: &ConfigField) -> bool {
+        self.get(field).is_some()
     }
 }
 
