@@ -133,6 +133,9 @@ proptest! {
         let direct = assess(&cfg, cfg.arch).ok();
         prop_assert_eq!(via_json.is_some(), direct.is_some());
         if let (Some(v), Some(a)) = (via_json, direct) {
+            // eval computes its verdict from one evaluation; it must be assess's.
+            prop_assert_eq!(v["launchable"].as_bool().unwrap_or(false), a.launchable());
+            prop_assert_eq!(v["compiles"].as_bool(), Some(!matches!(a.status, Status::Rejected(_))));
             prop_assert_eq!(v["kernel_bytes"].as_u64(), a.footprint.map(|f| f.kernel_bytes));
         }
     }
@@ -156,6 +159,9 @@ proptest! {
         let direct = assess(&cfg, Arch::Sm120).ok();
         prop_assert_eq!(via_json.is_some(), direct.is_some());
         if let (Some(v), Some(a)) = (via_json, direct) {
+            // eval computes its verdict from one evaluation; it must be assess's.
+            prop_assert_eq!(v["launchable"].as_bool().unwrap_or(false), a.launchable());
+            prop_assert_eq!(v["compiles"].as_bool(), Some(!matches!(a.status, Status::Rejected(_))));
             prop_assert_eq!(v["kernel_bytes"].as_u64(), a.footprint.map(|f| f.kernel_bytes));
         }
     }

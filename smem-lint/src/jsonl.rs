@@ -247,49 +247,54 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
 
 /// The result object of one configuration (the `eval` contract).
 pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineError> {
-    // eval reports sizes, not the member list: the cheap evaluation.
-    let a = crate::model::assess_with(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| LineError {
+    // eval reports sizes and the verdict, not the member list or the largest fitting stage count:
+    // one evaluation per line. The verdict follows `model::assess` (tested against it).
+    let evaluation = crate::model::evaluate_with(cfg, crate::model::Detail::Sizes).map_err(|e| LineError {
         id: id.map(str::to_string),
         field: Some(e.at.key()),
         message: e.to_string(),
         rule: e.rule(),
     })?;
-    Ok(match (&a.status, &a.footprint) {
+    let cap = cfg.arch.smem_cap();
+    Ok(match evaluation {
+        crate::model::Evaluation::Rejected(r) => json!({
+            "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
+        }),
         // The kernel's own capacity static_assert (SM100): rejected, with the sizes it refused.
-        (Status::Rejected(r), Some(f)) => json!({
+        crate::model::Evaluation::Compiled(f) if f.kernel_rejection.is_some() => json!({
             "id": id,
             "cutlass": cfg.cutlass.name(),
             "compiles": false,
-            "reason": r.message,
+            "reason": f.kernel_rejection.as_ref().map(|r| r.message),
             "over_capacity": true,
             "kernel_bytes": f.kernel_bytes,
             "mainloop_bytes": f.mainloop_bytes,
             "epilogue_bytes": f.epilogue_bytes,
             "stages": f.stages,
-            "cap_bytes": a.cap,
+            "cap_bytes": cap,
             "fits": false,
             "buildable": false,
             "launchable": false,
         }),
-        (Status::Rejected(r), None) => json!({
-            "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
-        }),
-        (_, Some(f)) => json!({
-            "id": id,
-            "cutlass": cfg.cutlass.name(),
-            "compiles": true,
-            "kernel_bytes": f.kernel_bytes,
-            "mainloop_bytes": f.mainloop_bytes,
-            "epilogue_bytes": f.epilogue_bytes,
-            "stages": f.stages,
-            "cap_bytes": a.cap,
-            "fits": f.kernel_bytes <= a.cap,
-            // fits is the size alone; buildable is whether the TMA descriptors can be built, and
-            // launchable both (what `check` and `emit` go by).
-            "buildable": !matches!(a.status, Status::Unbuildable(_)),
-            "launchable": a.launchable(),
-        }),
-        (_, None) => unreachable!("a compiled assessment has a footprint"),
+        crate::model::Evaluation::Compiled(f) => {
+            let fits = f.kernel_bytes <= cap;
+            let buildable = f.unbuildable.is_none();
+            json!({
+                "id": id,
+                "cutlass": cfg.cutlass.name(),
+                "compiles": true,
+                "kernel_bytes": f.kernel_bytes,
+                "mainloop_bytes": f.mainloop_bytes,
+                "epilogue_bytes": f.epilogue_bytes,
+                "stages": f.stages,
+                "cap_bytes": cap,
+                // fits is the size alone; buildable is whether the TMA descriptors can be built, and
+                // launchable both (what `check` and `emit` go by).
+                "fits": fits,
+                "buildable": buildable,
+                "launchable": fits && buildable,
+            })
+        }
     })
 }
 
