@@ -157,9 +157,13 @@ pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
             if let Some(fp) = &f.footprint {
                 // `check` keeps sizes only (a sweep's findings would otherwise hold every member
                 // name); the members of a finding are laid out again when it is shown.
-                let full = match crate::model::evaluate(&f.config) {
-                    Ok(crate::model::Evaluation::Compiled(full)) if fp.members.is_empty() => Some(full),
-                    _ => None,
+                let full = if fp.members.is_empty() {
+                    match crate::model::evaluate(&f.config) {
+                        Ok(crate::model::Evaluation::Compiled(full)) => Some(full),
+                        _ => None,
+                    }
+                } else {
+                    None
                 };
                 let fp = full.as_ref().unwrap_or(fp);
                 help.push(format!("{} stages; largest items: {}", fp.stages, largest_items(fp)));

@@ -248,24 +248,29 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
 /// The result object of one configuration (the `eval` contract).
 pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineError> {
     // eval reports sizes and the verdict, not the member list or the largest fitting stage count:
-    // one evaluation per line. The verdict follows `model::assess` (tested against it).
+    // one evaluation per line, judged by the same `model::status` as `assess`.
     let evaluation = crate::model::evaluate_with(cfg, crate::model::Detail::Sizes).map_err(|e| LineError {
         id: id.map(str::to_string),
         field: Some(e.at.key()),
         message: e.to_string(),
         rule: e.rule(),
     })?;
+    let f = match evaluation {
+        crate::model::Evaluation::Rejected(r) => {
+            return Ok(json!({
+                "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
+            }))
+        }
+        crate::model::Evaluation::Compiled(f) => f,
+    };
     let cap = cfg.arch.smem_cap();
-    Ok(match evaluation {
-        crate::model::Evaluation::Rejected(r) => json!({
-            "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
-        }),
+    Ok(match crate::model::status(&f, cap) {
         // The kernel's own capacity static_assert (SM100): rejected, with the sizes it refused.
-        crate::model::Evaluation::Compiled(f) if f.kernel_rejection.is_some() => json!({
+        Status::Rejected(r) => json!({
             "id": id,
             "cutlass": cfg.cutlass.name(),
             "compiles": false,
-            "reason": f.kernel_rejection.as_ref().map(|r| r.message),
+            "reason": r.message,
             "over_capacity": true,
             "kernel_bytes": f.kernel_bytes,
             "mainloop_bytes": f.mainloop_bytes,
@@ -276,25 +281,21 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
             "buildable": false,
             "launchable": false,
         }),
-        crate::model::Evaluation::Compiled(f) => {
-            let fits = f.kernel_bytes <= cap;
-            let buildable = f.unbuildable.is_none();
-            json!({
-                "id": id,
-                "cutlass": cfg.cutlass.name(),
-                "compiles": true,
-                "kernel_bytes": f.kernel_bytes,
-                "mainloop_bytes": f.mainloop_bytes,
-                "epilogue_bytes": f.epilogue_bytes,
-                "stages": f.stages,
-                "cap_bytes": cap,
-                // fits is the size alone; buildable is whether the TMA descriptors can be built, and
-                // launchable both (what `check` and `emit` go by).
-                "fits": fits,
-                "buildable": buildable,
-                "launchable": fits && buildable,
-            })
-        }
+        status => json!({
+            "id": id,
+            "cutlass": cfg.cutlass.name(),
+            "compiles": true,
+            "kernel_bytes": f.kernel_bytes,
+            "mainloop_bytes": f.mainloop_bytes,
+            "epilogue_bytes": f.epilogue_bytes,
+            "stages": f.stages,
+            "cap_bytes": cap,
+            // fits is the size alone; buildable is whether the TMA descriptors can be built, and
+            // launchable both (what `check` and `emit` go by).
+            "fits": f.kernel_bytes <= cap,
+            "buildable": !matches!(status, Status::Unbuildable(_)),
+            "launchable": matches!(status, Status::Fits { .. }),
+        }),
     })
 }
 

@@ -73,16 +73,22 @@ pub fn assess_with(cfg: &KernelConfig, arch: Arch, detail: Detail) -> Result<Ass
     let over = footprint.kernel_bytes.saturating_sub(cap);
     let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)))
         .then_some(AutoOverflow { auto_stages: footprint.stages, over });
-    let status = if let Some(r) = &footprint.kernel_rejection {
+    let status = status(&footprint, cap);
+    Ok(Assessment { arch, cap, status, footprint: Some(footprint), auto_overflow, largest_fitting_stages })
+}
+
+/// The verdict for a compiled footprint against `cap`: the kernel's own capacity assert (SM100) first,
+/// then buildability, then the size.
+pub fn status(footprint: &Footprint, cap: u64) -> Status {
+    if let Some(r) = &footprint.kernel_rejection {
         Status::Rejected(r.clone())
     } else if let Some(u) = &footprint.unbuildable {
         Status::Unbuildable(u.clone())
-    } else if over > 0 {
-        Status::ExceedsCap { over }
+    } else if footprint.kernel_bytes > cap {
+        Status::ExceedsCap { over: footprint.kernel_bytes - cap }
     } else {
         Status::Fits { headroom: cap - footprint.kernel_bytes }
-    };
-    Ok(Assessment { arch, cap, status, footprint: Some(footprint), auto_overflow, largest_fitting_stages })
+    }
 }
 
 /// The largest explicit stage count (2..=64) whose kernel fits `cap`. The kernel grows with the
