@@ -75,6 +75,19 @@ prop_compose! {
     }
 }
 
+/// An evaluation without the prose of its rejections, which names the release; the assert, the
+/// field and every number stay.
+fn without_prose(e: Evaluation) -> Evaluation {
+    match e {
+        Evaluation::Rejected(r) => Evaluation::Rejected(Rejection { detail: String::new(), ..r }),
+        Evaluation::Compiled(f) => Evaluation::Compiled(Footprint {
+            unbuildable: f.unbuildable.map(|u| Unbuildable { detail: String::new(), ..u }),
+            kernel_rejection: f.kernel_rejection.map(|r| Rejection { detail: String::new(), ..r }),
+            ..f
+        }),
+    }
+}
+
 /// The breakdown adds up; "fits" is at or under the cap; the largest fitting stage count fits;
 /// one more stage never takes fewer bytes; a kernel the compiler refuses for its size is over the cap.
 fn check_invariants(cfg: KernelConfig) -> Result<(), TestCaseError> {
@@ -115,6 +128,27 @@ proptest! {
     #[test]
     fn datacenter_model_invariants(cfg in datacenter_config()) {
         check_invariants(cfg)?;
+    }
+
+    /// The models read a release only through its `Headers`: two releases with equal headers give
+    /// the same sizes and verdict wherever both are modelled (the suggestions' release search
+    /// evaluates one release per distinct headers on this ground).
+    #[test]
+    fn releases_with_equal_headers_evaluate_alike(
+        cfg in prop_oneof![config(), datacenter_config()],
+        schedule in prop::sample::select(vec![Schedule::Auto, Schedule::Cooperative, Schedule::Pingpong]),
+    ) {
+        // The builders' own schedules (most random tags are refused before any release is read).
+        let cfg = KernelConfig { schedule, epilogue_schedule: EpilogueSchedule::Auto, ..cfg };
+        let mut seen: Vec<(Headers, Evaluation)> = Vec::new();
+        for &v in CutlassVersion::ALL {
+            let Ok(e) = evaluate_with(&KernelConfig { cutlass: v, ..cfg }, Detail::Sizes) else { continue };
+            let e = without_prose(e);
+            match seen.iter().find(|(h, _)| *h == v.headers()) {
+                Some((_, first)) => prop_assert_eq!(first, &e, "release {}", v),
+                None => seen.push((v.headers(), e)),
+            }
+        }
     }
 
     /// SM90/SM100 configurations read back from JSON lines equal the library's, field by field.
@@ -218,4 +252,61 @@ proptest! {
             }
         }
     }
+}
+
+/// [`releases_with_equal_headers_evaluate_alike`] over a whole grid rather than samples: every SM120
+/// block-scaled and SM90/SM100 builder configuration of 64/128/256 tiles, both kernel kinds, three
+/// operand pairs, C present or void, every builder schedule and four stage policies, on every release.
+#[test]
+fn releases_with_equal_headers_evaluate_alike_on_the_grid() {
+    let mut compared = 0usize;
+    let pairs =
+        [(Operand::Nvfp4, Operand::Nvfp4), (Operand::Mxfp8E4m3, Operand::Mxfp6E2m3), (Operand::E4m3, Operand::E4m3)];
+    for arch in [Arch::Sm120, Arch::Sm90, Arch::Sm100] {
+        for kind in KernelKind::ALL {
+            for (a, b) in pairs {
+                for c in [Output::Bf16, Output::Void] {
+                    for m in [64, 128, 256] {
+                        for n in [64, 128, 256] {
+                            for k in [64, 128, 256] {
+                                for schedule in [Schedule::Auto, Schedule::Cooperative, Schedule::Pingpong] {
+                                    for stages in [
+                                        StagePolicy::Auto,
+                                        StagePolicy::AutoNoCarveout,
+                                        StagePolicy::Fixed(2),
+                                        StagePolicy::Fixed(4),
+                                    ] {
+                                        let cfg = KernelConfig {
+                                            arch,
+                                            schedule,
+                                            stages,
+                                            ..KernelConfig::sm120(kind, a, b, c, Output::Bf16, Tile { m, n, k })
+                                        };
+                                        let mut seen: Vec<(Headers, Evaluation)> = Vec::new();
+                                        for &v in CutlassVersion::ALL {
+                                            let Ok(e) =
+                                                evaluate_with(&KernelConfig { cutlass: v, ..cfg }, Detail::Sizes)
+                                            else {
+                                                continue;
+                                            };
+                                            let e = without_prose(e);
+                                            match seen.iter().find(|(h, _)| *h == v.headers()) {
+                                                Some((_, first)) => {
+                                                    assert_eq!(first, &e, "{cfg:?} on {v}");
+                                                    compared += 1;
+                                                }
+                                                None => seen.push((v.headers(), e)),
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Most of the grid is modelled on most releases: the comparison is not vacuous.
+    assert!(compared > 50_000, "{compared}");
 }

@@ -1,20 +1,27 @@
 //! `check`: every configuration of every file, against every target architecture.
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::config_file::{self, Entry, InputError};
 use crate::model::{
-    Arch, Assessment, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, StagePolicy, Status,
-    Unbuildable,
+    Arch, AutoOverflow, ConfigField, KernelConfig, ModelError, Rejection, Sizes, StagePolicy, Status, Unbuildable,
+    Verdict,
 };
-use crate::suggest::{suggestions, Suggestion};
+use crate::suggest::Suggestion;
 
 /// What is wrong with one configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    ExceedsCap { needs: u64, cap: u64, over: u64, auto_overflow: Option<AutoOverflow> },
-    Rejected(Rejection),
+    ExceedsCap {
+        needs: u64,
+        cap: u64,
+        over: u64,
+        auto_overflow: Option<AutoOverflow>,
+    },
+    /// Boxed: a rejection carries its stage choice and text, and findings are kept by the thousand.
+    Rejected(Box<Rejection>),
     Unbuildable(Unbuildable),
     NotModelled(ModelError),
 }
@@ -37,6 +44,9 @@ impl Problem {
     }
 }
 
+/// A secondary label: a span and what it says (mostly fixed words, so not allocated).
+pub type Label = (Range<usize>, Cow<'static, str>);
+
 /// A problem of one entry on one or more architectures (identical problems are merged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
@@ -47,9 +57,26 @@ pub struct Finding {
     /// The value the finding is about.
     pub span: Range<usize>,
     /// Other values worth pointing at (the tile of a stage-count problem, and the reverse).
-    pub secondary: Vec<(Range<usize>, String)>,
-    pub footprint: Option<Footprint>,
-    pub suggestions: Vec<Suggestion>,
+    pub secondary: Vec<Label>,
+    /// The sizes, when the configuration compiles (the members are laid out again when shown).
+    pub sizes: Option<Sizes>,
+}
+
+impl Finding {
+    /// Up to four launchable neighbours, nearest first ([`crate::suggest::suggestions`]). Computed
+    /// when asked, not by `check`: a sweep's findings are mostly counted, and the search for them
+    /// costs several evaluations each.
+    pub fn suggestions(&self) -> Vec<Suggestion> {
+        self.suggestions_by(&mut crate::model::Fresh)
+    }
+
+    /// [`Finding::suggestions`], evaluating the neighbours through `prober`.
+    pub fn suggestions_by(&self, prober: &mut dyn crate::model::Prober) -> Vec<Suggestion> {
+        match crate::model::assess_by(&self.config, self.config.arch, crate::model::Detail::Sizes, prober) {
+            Ok(a) => crate::suggest::suggestions_by(&self.config, &a, prober),
+            Err(_) => Vec::new(),
+        }
+    }
 }
 
 /// A launchable entry with its sizes, for emitted tables.
@@ -58,7 +85,7 @@ pub struct Launchable {
     pub entry: String,
     pub config: KernelConfig,
     pub archs: Vec<Arch>,
-    pub footprint: Footprint,
+    pub sizes: Sizes,
 }
 
 /// A finding already located by byte range (the Rust front end's `#[smem_check]` issues).
@@ -136,102 +163,31 @@ pub fn check_source_with_progress(
     opts: &Options,
     progress: &dyn Fn(usize, usize),
 ) -> FileReport {
-    let parsed = config_file::parse_limited(&source, opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS));
     let mut findings = Vec::new();
     let mut launchable = Vec::new();
     let mut checked = 0;
     let mut bounds_errors = Vec::new();
-    let total = parsed.entries.len();
-    for (done, entry) in parsed.entries.iter().enumerate() {
-        if done % 1024 == 0 {
-            progress(done, total);
+    let mut entries = 0;
+    // Each entry is checked as the sweep expands it, then dropped: only findings and launchable
+    // kernels stay in memory.
+    let max_points = opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS);
+    let parsed = config_file::parse_each(&source, max_points, &mut |entry, total| {
+        if entries == 0 {
+            // Room for one finding or launchable kernel per entry up front: pages are only touched
+            // as they fill, and the vectors never copy themselves while growing.
+            findings.reserve(total);
+            launchable.reserve(total);
         }
-        // An entry's findings are merged across its architectures only: search from here.
-        let first = findings.len();
-        let targets = opts.archs.clone().unwrap_or_else(|| entry.targets.clone());
-        let mut ok_archs = Vec::new();
-        let mut fp = None;
-        let mut base = entry.config;
-        if let Some(v) = opts.cutlass {
-            base.cutlass = v;
+        if entries % 1024 == 0 {
+            progress(entries, total);
         }
-        // One evaluation per builder family and cap (sm120 and sm121 share both).
-        let mut assessed: Vec<(Arch, u64, Result<crate::model::Assessment, crate::model::ModelError>)> = Vec::new();
-        for &arch in &targets {
-            checked += 1;
-            let cfg = KernelConfig { arch, ..base };
-            let key = (arch.builders(), arch.smem_cap());
-            let result = if let Some((_, _, r)) = assessed.iter().find(|(b, c, _)| (*b, *c) == key) {
-                r.clone().map(|a| crate::model::Assessment { arch, ..a })
-            } else {
-                // Sizes only: findings and tables need no member names (diagnostics lay out the
-                // members of a finding again when they show it).
-                let r = crate::model::assess_with(&cfg, arch, crate::model::Detail::Sizes);
-                assessed.push((key.0, key.1, r.clone()));
-                r
-            };
-            match result {
-                // Not a configuration at all (a zero or absurd value): an input error on the value.
-                Err(e) if e.out_of_bounds => {
-                    if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == e.message) {
-                        bounds_errors.push(config_file::InputError {
-                            kind: config_file::InputErrorKind::InvalidValue,
-                            span: entry.span_of(e.at),
-                            message: format!("`{}`: {}", entry.name, e.message),
-                            label: "out of bounds".into(),
-                            help: Some(e.hint.into()),
-                        });
-                    }
-                }
-                // The architecture came from --arch, not from the file: say so, and point at the
-                // kernel rather than at an `arch` line that was overridden.
-                Err(mut e) if e.at == ConfigField::Arch && opts.archs.is_some() => {
-                    e.message = format!("{} (the architecture comes from --arch)", e.message);
-                    let before = findings.len();
-                    push_finding(&mut findings, first, entry, cfg, Problem::NotModelled(e), None);
-                    if findings.len() > before {
-                        if let Some(f) = findings.last_mut() {
-                            f.span = entry.name_span.clone();
-                        }
-                    }
-                }
-                Err(e) => push_finding(&mut findings, first, entry, cfg, Problem::NotModelled(e), None),
-                Ok(a) => {
-                    let problem = match &a.status {
-                        Status::Fits { .. } => None,
-                        Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
-                            needs: a.footprint.as_ref().map_or(0, |f| f.kernel_bytes),
-                            cap: a.cap,
-                            over: *over,
-                            auto_overflow: a.auto_overflow,
-                        }),
-                        Status::Rejected(r) => Some(Problem::Rejected(r.clone())),
-                        Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
-                    };
-                    if let Some(p) = problem {
-                        push_finding(&mut findings, first, entry, cfg, p, Some(a));
-                    } else {
-                        fp = a.footprint;
-                        ok_archs.push(arch);
-                    }
-                }
-            }
-        }
-        if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
-            if let Some(footprint) = fp {
-                launchable.push(Launchable {
-                    entry: entry.name.clone(),
-                    config: KernelConfig { arch: ok_archs[0], ..base },
-                    archs: ok_archs,
-                    footprint,
-                });
-            }
-        }
-    }
+        entries += 1;
+        checked += check_entry(&entry, opts, &mut findings, &mut launchable, &mut bounds_errors);
+    });
     FileReport {
         path: path.to_path_buf(),
         source,
-        entries: parsed.entries.len(),
+        entries,
         input_errors: parsed.errors.into_iter().chain(bounds_errors).collect(),
         findings,
         launchable,
@@ -240,23 +196,112 @@ pub fn check_source_with_progress(
     }
 }
 
-/// Record a finding, merged with an identical one of another architecture; the nearest fits are
-/// searched only for a new finding, from its assessment.
+/// Check one entry against each of its architectures; returns how many (entry, arch) pairs it made.
+fn check_entry(
+    entry: &Entry,
+    opts: &Options,
+    findings: &mut Vec<Finding>,
+    launchable: &mut Vec<Launchable>,
+    bounds_errors: &mut Vec<config_file::InputError>,
+) -> usize {
+    // An entry's findings are merged across its architectures only: search from here.
+    let first = findings.len();
+    let targets = opts.archs.as_deref().unwrap_or(&entry.targets);
+    let mut ok_archs = Vec::new();
+    let mut fp = None;
+    let mut base = entry.config;
+    if let Some(v) = opts.cutlass {
+        base.cutlass = v;
+    }
+    // One evaluation per builder family and cap (sm120 and sm121 share both).
+    let mut assessed: Vec<(Arch, u64, Result<Verdict, ModelError>)> = Vec::new();
+    for &arch in targets {
+        let cfg = KernelConfig { arch, ..base };
+        let key = (arch.builders(), arch.smem_cap());
+        let result = if let Some((_, _, r)) = assessed.iter().find(|(b, c, _)| (*b, *c) == key) {
+            r.clone().map(|v| Verdict { arch, ..v })
+        } else {
+            // Sizes only: findings and tables need no member names (diagnostics lay out the
+            // members of a finding again when they show it).
+            let r = crate::model::verdict(&cfg, arch, crate::model::Detail::Sizes);
+            assessed.push((key.0, key.1, r.clone()));
+            r
+        };
+        match result {
+            // Not a configuration at all (a zero or absurd value): an input error on the value.
+            Err(e) if e.out_of_bounds => {
+                if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == e.message) {
+                    bounds_errors.push(config_file::InputError {
+                        kind: config_file::InputErrorKind::InvalidValue,
+                        span: entry.span_of(e.at),
+                        message: format!("`{}`: {}", entry.name, e.message),
+                        label: "out of bounds".into(),
+                        help: Some(e.hint.into()),
+                    });
+                }
+            }
+            // The architecture came from --arch, not from the file: say so, and point at the
+            // kernel rather than at an `arch` line that was overridden.
+            Err(mut e) if e.at == ConfigField::Arch && opts.archs.is_some() => {
+                e.message = format!("{} (the architecture comes from --arch)", e.message);
+                let before = findings.len();
+                push_finding(findings, first, entry, cfg, Problem::NotModelled(e), None);
+                if findings.len() > before {
+                    if let Some(f) = findings.last_mut() {
+                        f.span = entry.name_span.clone();
+                    }
+                }
+            }
+            Err(e) => push_finding(findings, first, entry, cfg, Problem::NotModelled(e), None),
+            Ok(a) => {
+                let problem = match &a.status {
+                    Status::Fits { .. } => None,
+                    Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
+                        needs: a.footprint.as_ref().map_or(0, |f| f.kernel_bytes),
+                        cap: a.cap,
+                        over: *over,
+                        auto_overflow: a.auto_overflow,
+                    }),
+                    Status::Rejected(r) => Some(Problem::Rejected(Box::new(r.clone()))),
+                    Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
+                };
+                if let Some(p) = problem {
+                    push_finding(findings, first, entry, cfg, p, Some(a));
+                } else {
+                    fp = a.footprint.as_ref().map(crate::model::Footprint::sizes);
+                    ok_archs.push(arch);
+                }
+            }
+        }
+    }
+    if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
+        if let Some(sizes) = fp {
+            launchable.push(Launchable {
+                entry: entry.name.clone(),
+                config: KernelConfig { arch: ok_archs[0], ..base },
+                archs: ok_archs,
+                sizes,
+            });
+        }
+    }
+    targets.len()
+}
+
+/// Record a finding, merged with an identical one of another architecture.
 fn push_finding(
     findings: &mut Vec<Finding>,
     first: usize,
     entry: &Entry,
     cfg: KernelConfig,
     problem: Problem,
-    a: Option<Assessment>,
+    v: Option<Verdict>,
 ) {
     if let Some(f) = findings[first..].iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
         f.archs.push(cfg.arch);
         return;
     }
     let (span, secondary) = locate(entry, &problem);
-    let suggestions = a.as_ref().map(|a| suggestions(&cfg, a)).unwrap_or_default();
-    let footprint = a.and_then(|a| a.footprint);
+    let sizes = v.and_then(|v| v.footprint).as_ref().map(crate::model::Footprint::sizes);
     findings.push(Finding {
         entry: entry.name.clone(),
         config: cfg,
@@ -264,24 +309,24 @@ fn push_finding(
         problem,
         span,
         secondary,
-        footprint,
-        suggestions,
+        sizes,
     });
 }
 
 /// The primary span of a finding and the secondary labels.
-fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<(Range<usize>, String)>) {
+fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<Label>) {
     let stages_written = entry.spans.contains_key(&ConfigField::Stages);
     match problem {
-        Problem::ExceedsCap { .. } if matches!(entry.config.stages, StagePolicy::Fixed(_)) => {
-            (entry.span_of(ConfigField::Stages), vec![(entry.span_of(ConfigField::Tile), "with this tile".into())])
-        }
+        Problem::ExceedsCap { .. } if matches!(entry.config.stages, StagePolicy::Fixed(_)) => (
+            entry.span_of(ConfigField::Stages),
+            vec![(entry.span_of(ConfigField::Tile), Cow::Borrowed("with this tile"))],
+        ),
         Problem::ExceedsCap { auto_overflow, .. } => {
             let mut sec = Vec::new();
             if stages_written {
                 let what = match auto_overflow {
-                    Some(o) => format!("the automatic stage count picks {} stages", o.auto_stages),
-                    None => "stage policy".into(),
+                    Some(o) => Cow::Owned(format!("the automatic stage count picks {} stages", o.auto_stages)),
+                    None => Cow::Borrowed("stage policy"),
                 };
                 sec.push((entry.span_of(ConfigField::Stages), what));
             }

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::check::{FileReport, Finding, Problem, SpannedFinding};
 use crate::config_file::InputError;
-use crate::model::{Footprint, Role};
+use crate::model::{Detail, Footprint, KernelConfig, ModelError, Probe, Prober, Role};
 
 /// One rendered problem: a code, a message, labels into the file, and help.
 #[derive(Debug)]
@@ -140,32 +140,44 @@ pub fn largest_items(fp: &Footprint) -> String {
         .join(", ")
 }
 
-fn suggestions_text(f: &Finding) -> Option<String> {
-    (!f.suggestions.is_empty()).then(|| {
-        let items: Vec<String> = f.suggestions.iter().map(super::suggest::Suggestion::describe).collect();
+fn suggestions_text(suggestions: &[crate::suggest::Suggestion]) -> Option<String> {
+    (!suggestions.is_empty()).then(|| {
+        let items: Vec<String> = suggestions.iter().map(super::suggest::Suggestion::describe).collect();
         format!("nearest that fit: {}", items.join("; "))
     })
 }
 
-/// The finding's message, primary label and help (none when empty).
-pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
-    let archs = archs_text(f);
+/// The finding's one-line message (no evaluation: what JSON and the summary need).
+pub fn finding_message(f: &Finding) -> String {
     let name = &f.entry;
-    let (message, label, mut help): (String, String, Vec<String>) = match &f.problem {
+    match &f.problem {
+        Problem::ExceedsCap { needs, over, .. } => {
+            format!("`{name}` needs {needs} bytes of shared memory, {over} more than {} allows", archs_text(f))
+        }
+        Problem::Rejected(r) => format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
+        Problem::Unbuildable(u) => format!("`{name}` compiles but cannot be built: \"{}\"", u.message),
+        Problem::NotModelled(e) => format!("`{name}` cannot be checked: {}", e.message),
+    }
+}
+
+/// The finding's message, primary label and help (none when empty). The help lays the members out
+/// again and searches the nearest fits: a few evaluations, paid only for findings that are shown.
+pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
+    finding_text_by(f, &mut crate::model::Fresh)
+}
+
+/// [`finding_text`], evaluating the neighbours it suggests through `prober`.
+fn finding_text_by(f: &Finding, prober: &mut dyn Prober) -> (String, String, Option<String>) {
+    let archs = archs_text(f);
+    // `check` keeps sizes only (a sweep's findings would otherwise hold every member name): the
+    // members of an over-cap finding are laid out again here, in the assessment that also seeds
+    // the suggestions.
+    let detail = if matches!(f.problem, Problem::ExceedsCap { .. }) { Detail::Members } else { Detail::Sizes };
+    let assessment = crate::model::assess_by(&f.config, f.config.arch, detail, prober).ok();
+    let (label, mut help): (String, Vec<String>) = match &f.problem {
         Problem::ExceedsCap { needs, cap, over, auto_overflow } => {
             let mut help = Vec::new();
-            if let Some(fp) = &f.footprint {
-                // `check` keeps sizes only (a sweep's findings would otherwise hold every member
-                // name); the members of a finding are laid out again when it is shown.
-                let full = if fp.members.is_empty() {
-                    match crate::model::evaluate(&f.config) {
-                        Ok(crate::model::Evaluation::Compiled(full)) => Some(full),
-                        _ => None,
-                    }
-                } else {
-                    None
-                };
-                let fp = full.as_ref().unwrap_or(fp);
+            if let Some(fp) = assessment.as_ref().and_then(|a| a.footprint.as_ref()) {
                 help.push(format!("{} stages; largest items: {}", fp.stages, largest_items(fp)));
             }
             if let Some(o) = auto_overflow {
@@ -174,37 +186,32 @@ pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
                     o.auto_stages
                 ));
             }
-            (
-                format!("`{name}` needs {needs} bytes of shared memory, {over} more than {archs} allows"),
-                format!("needs {needs} bytes, cap {cap} on {archs}, over by {over} bytes"),
-                help,
-            )
+            (format!("needs {needs} bytes, cap {cap} on {archs}, over by {over} bytes"), help)
         }
-        Problem::Rejected(r) => (
-            format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
-            r.detail.clone(),
-            Vec::new(),
-        ),
+        Problem::Rejected(r) => (r.detail.clone(), Vec::new()),
         Problem::Unbuildable(u) => (
-            format!("`{name}` compiles but cannot be built: \"{}\"", u.message),
             u.detail.clone(),
-            f.footprint.iter().map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes)).collect(),
+            f.sizes.iter().map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes)).collect(),
         ),
-        Problem::NotModelled(e) => {
-            (format!("`{name}` cannot be checked: {}", e.message), "outside the model".into(), vec![e.hint.to_string()])
-        }
+        Problem::NotModelled(e) => ("outside the model".into(), vec![e.hint.to_string()]),
     };
-    help.extend(suggestions_text(f));
-    (message, label, (!help.is_empty()).then(|| help.join("\n")))
+    if let Some(a) = &assessment {
+        help.extend(suggestions_text(&crate::suggest::suggestions_by(&f.config, a, prober)));
+    }
+    (finding_message(f), label, (!help.is_empty()).then(|| help.join("\n")))
 }
 
 /// The finding as a diagnostic over `source`.
 pub fn finding_diag(f: &Finding, source: &Arc<IndexedSource>) -> Diag {
-    let (message, label, help) = finding_text(f);
+    finding_diag_by(f, source, &mut crate::model::Fresh)
+}
+
+fn finding_diag_by(f: &Finding, source: &Arc<IndexedSource>, prober: &mut dyn Prober) -> Diag {
+    let (message, label, help) = finding_text_by(f, prober);
     let mut labels = vec![LabeledSpan::new_primary_with_span(Some(label), f.span.clone())];
     for (span, text) in &f.secondary {
         if *span != f.span {
-            labels.push(LabeledSpan::new_with_span(Some(text.clone()), span.clone()));
+            labels.push(LabeledSpan::new_with_span(Some(text.to_string()), span.clone()));
         }
     }
     Diag { code: f.problem.code(), severity: Severity::Error, message, labels, help, source: source.clone() }
@@ -241,19 +248,146 @@ fn severity(report: &FileReport, code: &str) -> Severity {
     }
 }
 
-/// Every diagnostic of a report, input errors first, in file order.
-pub fn diags(report: &FileReport) -> Vec<Diag> {
-    let lang = if report.path.extension().is_some_and(|e| e == "rs") { "rust" } else { "toml" };
-    let source = Arc::new(IndexedSource::new(report.path.display().to_string(), lang, report.source.clone()));
-    let mut out: Vec<Diag> = report.input_errors.iter().map(|e| input_diag(e, &source)).collect();
+/// Probes remembered: the findings of one sweep search the same neighbours over and over (every
+/// stage policy of a tile walks the same stage counts). Pure memoisation: a probe's answer depends
+/// on the configuration alone.
+#[derive(Debug, Default)]
+struct Memo(std::collections::HashMap<KernelConfig, Result<Option<Probe>, ModelError>, foldhash::fast::RandomState>);
+
+impl Prober for Memo {
+    fn probe(&mut self, cfg: &KernelConfig) -> Result<Option<Probe>, ModelError> {
+        if let Some(r) = self.0.get(cfg) {
+            return r.clone();
+        }
+        let r = crate::model::Fresh.probe(cfg);
+        self.0.insert(*cfg, r.clone());
+        r
+    }
+}
+
+/// One problem of a report, before it is turned into text.
+#[derive(Clone, Copy)]
+enum Item<'a> {
+    Input(&'a InputError),
+    Finding(&'a Finding),
+    Spanned(&'a SpannedFinding),
+}
+
+impl Item<'_> {
+    fn code(self) -> &'static str {
+        match self {
+            Item::Input(e) => e.kind.code(),
+            Item::Finding(f) => f.problem.code(),
+            Item::Spanned(f) => f.code,
+        }
+    }
+
+    fn span(&self) -> &std::ops::Range<usize> {
+        match self {
+            Item::Input(e) => &e.span,
+            Item::Finding(f) => &f.span,
+            Item::Spanned(f) => &f.span,
+        }
+    }
+}
+
+/// A report's problems in the order diagnostics show them: input errors, findings in file order,
+/// then the Rust front end's findings.
+fn shown_items(report: &FileReport) -> Vec<Item<'_>> {
     let mut findings: Vec<&Finding> = report.findings.iter().collect();
     findings.sort_by_key(|f| f.span.start);
-    out.extend(findings.into_iter().map(|f| finding_diag(f, &source)));
-    out.extend(report.spanned.iter().map(|f| spanned_diag(f, &source)));
-    for d in &mut out {
-        d.severity = severity(report, d.code);
+    report
+        .input_errors
+        .iter()
+        .map(Item::Input)
+        .chain(findings.into_iter().map(Item::Finding))
+        .chain(report.spanned.iter().map(Item::Spanned))
+        .collect()
+}
+
+/// A report's problems in report order (JSON and SARIF).
+fn report_items(report: &FileReport) -> impl Iterator<Item = Item<'_>> {
+    report
+        .input_errors
+        .iter()
+        .map(Item::Input)
+        .chain(report.findings.iter().map(Item::Finding))
+        .chain(report.spanned.iter().map(Item::Spanned))
+}
+
+/// `f` over `items` on every core, in chunks, yielding the results in order: a finding's text costs
+/// a few model evaluations, and a sweep can have a hundred thousand of them; only one chunk of
+/// results is held at a time. Each worker remembers the neighbours it has probed ([`Memo`]): the
+/// findings of a sweep suggest from the same few.
+fn par_ordered<'a, T: Sync + 'a, R: Send + 'a>(
+    items: &'a [T],
+    f: impl Fn(&mut Memo, &T) -> R + Sync + Send + 'a,
+) -> impl Iterator<Item = R> + 'a {
+    use rayon::prelude::*;
+    items.chunks(4096).flat_map(move |c| c.par_iter().with_min_len(256).map_init(Memo::default, &f).collect::<Vec<R>>())
+}
+
+fn diag_of(item: Item<'_>, report: &FileReport, source: &Arc<IndexedSource>, prober: &mut dyn Prober) -> Diag {
+    let mut d = match item {
+        Item::Input(e) => input_diag(e, source),
+        Item::Finding(f) => finding_diag_by(f, source, prober),
+        Item::Spanned(f) => spanned_diag(f, source),
+    };
+    d.severity = severity(report, d.code);
+    d
+}
+
+fn indexed_source(report: &FileReport) -> Arc<IndexedSource> {
+    let lang = if report.path.extension().is_some_and(|e| e == "rs") { "rust" } else { "toml" };
+    Arc::new(IndexedSource::new(report.path.display().to_string(), lang, report.source.clone()))
+}
+
+/// Every diagnostic of a report, input errors first, in file order.
+pub fn diags(report: &FileReport) -> Vec<Diag> {
+    let source = indexed_source(report);
+    let mut memo = Memo::default();
+    shown_items(report).into_iter().map(|i| diag_of(i, report, &source, &mut memo)).collect()
+}
+
+fn handler(color: bool, width: usize) -> GraphicalReportHandler {
+    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false)
+}
+
+/// Render diagnostics as text; `color` picks the themed or plain renderer; `width` the line width.
+pub fn render(diags: &[Diag], color: bool, width: usize) -> String {
+    let handler = handler(color, width);
+    let mut out = String::new();
+    for d in diags {
+        let _ = handler.render_report(&mut out, d);
+        out.push('\n');
     }
     out
+}
+
+/// Write at most `limit` of a report's diagnostics as text, built and rendered on every core, one
+/// chunk at a time; returns how many were written.
+pub fn write_human(
+    report: &FileReport,
+    limit: usize,
+    color: bool,
+    width: usize,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<usize> {
+    let mut items = shown_items(report);
+    items.truncate(limit);
+    let source = indexed_source(report);
+    let handler = handler(color, width);
+    let texts = par_ordered(&items, |memo, &i| {
+        let mut text = String::new();
+        let _ = handler.render_report(&mut text, &diag_of(i, report, &source, memo));
+        text.push('\n');
+        text
+    });
+    for t in texts {
+        out.write_all(t.as_bytes())?;
+    }
+    Ok(items.len())
 }
 
 fn level(report: &FileReport, code: &str) -> &'static str {
@@ -263,41 +397,47 @@ fn level(report: &FileReport, code: &str) -> &'static str {
     }
 }
 
-/// Render diagnostics as text; `color` picks the themed or plain renderer; `width` the line width.
-pub fn render(diags: &[Diag], color: bool, width: usize) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false);
-    let mut out = String::new();
-    for d in diags {
-        let _ = handler.render_report(&mut out, d);
-        out.push('\n');
-    }
-    out
-}
-
-/// Line and column of spans, one line index per report (built once, then binary searches).
-#[derive(Default)]
-struct Locator {
-    report: usize,
+/// Line and column of spans in one report's source, from a line index built once.
+struct LineIndex<'a> {
+    source: &'a str,
     starts: Vec<usize>,
 }
 
-impl Locator {
-    fn at(&mut self, r: &FileReport, span: &std::ops::Range<usize>) -> (usize, usize, usize, usize) {
-        let key = std::ptr::from_ref(r) as usize;
-        if key != self.report || self.starts.is_empty() {
-            self.report = key;
-            self.starts = std::iter::once(0).chain(r.source.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        }
+impl<'a> LineIndex<'a> {
+    fn new(source: &'a str) -> Self {
+        LineIndex { source, starts: std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect() }
+    }
+
+    fn at(&self, span: &std::ops::Range<usize>) -> (usize, usize, usize, usize) {
         let lc = |offset: usize| {
-            let offset = offset.min(r.source.len());
+            let offset = offset.min(self.source.len());
             let line = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
             let start = self.starts[line];
-            let col = r.source.get(start..offset).map_or(offset - start, |t| t.chars().count());
+            let col = self.source.get(start..offset).map_or(offset - start, |t| t.chars().count());
             (line + 1, col + 1)
         };
         let ((l1, c1), (l2, c2)) = (lc(span.start), lc(span.end));
         (l1, c1, l2, c2)
+    }
+}
+
+/// Every problem of every report with its report and that report's line index.
+fn all_items<'a>(
+    reports: &'a [FileReport],
+    index: &'a [LineIndex<'a>],
+) -> Vec<(Item<'a>, &'a FileReport, &'a LineIndex<'a>)> {
+    reports.iter().zip(index).flat_map(|(r, ix)| report_items(r).map(move |i| (i, r, ix))).collect()
+}
+
+/// A sequence serialised from an iterator as it is consumed (serde takes `&self`).
+struct Streamed<I>(std::cell::RefCell<Option<I>>);
+
+impl<I: Iterator<Item = Value>> serde::Serialize for Streamed<I> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.borrow_mut().take() {
+            Some(items) => s.collect_seq(items),
+            None => s.collect_seq(std::iter::empty::<Value>()),
+        }
     }
 }
 
@@ -315,38 +455,33 @@ fn uri(path: &std::path::Path) -> String {
     out
 }
 
-/// The findings and input errors of all reports as one JSON document.
-pub fn to_json(reports: &[FileReport]) -> Value {
-    let mut items = Vec::new();
-    let mut loc = Locator::default();
-    for r in reports {
-        for e in &r.input_errors {
-            let (line, column, ..) = loc.at(r, &e.span);
-            items.push(json!({
-                "file": r.path.display().to_string(), "line": line, "column": column,
-                "code": e.kind.code(), "severity": "error", "message": e.message, "help": e.help,
-            }));
-        }
-        for f in &r.findings {
-            let (line, column, ..) = loc.at(r, &f.span);
+/// One problem as a JSON object of `check --format json`'s `findings`.
+fn json_item(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut dyn Prober) -> Value {
+    let (line, column, ..) = ix.at(item.span());
+    let file = r.path.display().to_string();
+    match item {
+        Item::Input(e) => json!({
+            "file": file, "line": line, "column": column,
+            "code": e.kind.code(), "severity": "error", "message": e.message, "help": e.help,
+        }),
+        Item::Finding(f) => {
             let mut o = json!({
-                "file": r.path.display().to_string(), "line": line, "column": column,
+                "file": file, "line": line, "column": column,
                 "code": f.problem.code(), "severity": level(r, f.problem.code()), "kernel": f.entry,
                 "archs": f.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
-                "message": finding_text(f).0,
-                "suggestions": f.suggestions.iter().map(super::suggest::Suggestion::describe).collect::<Vec<_>>(),
+                "message": finding_message(f),
+                "suggestions": f.suggestions_by(prober).iter().map(super::suggest::Suggestion::describe).collect::<Vec<_>>(),
             });
             if let Problem::ExceedsCap { needs, cap, over, .. } = f.problem {
                 o["kernel_bytes"] = json!(needs);
                 o["cap_bytes"] = json!(cap);
                 o["over_bytes"] = json!(over);
             }
-            items.push(o);
+            o
         }
-        for f in &r.spanned {
-            let (line, column, ..) = loc.at(r, &f.span);
+        Item::Spanned(f) => {
             let mut o = json!({
-                "file": r.path.display().to_string(), "line": line, "column": column,
+                "file": file, "line": line, "column": column,
                 "code": f.code, "severity": level(r, f.code), "message": f.message,
             });
             // The same fields as TOML findings carry, where the finding is about a kernel.
@@ -359,57 +494,81 @@ pub fn to_json(reports: &[FileReport]) -> Value {
                 o["cap_bytes"] = json!(cap);
                 o["over_bytes"] = json!(over);
             }
-            items.push(o);
+            o
         }
     }
+}
+
+fn json_summary(reports: &[FileReport]) -> Value {
     let checked: usize = reports.iter().map(|r| r.checked).sum();
     let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
     let findings: usize = reports.iter().map(FileReport::finding_count).sum();
     let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
-    json!({"findings": items, "summary": {
+    json!({
         "files": reports.len(), "checked": checked, "launchable_kernels": launchable,
         "findings": findings, "input_errors": input_errors,
-    }})
+    })
 }
 
-/// SARIF 2.1.0 with locations into the TOML files.
-pub fn to_sarif(reports: &[FileReport]) -> Value {
-    let mut results = Vec::new();
-    let mut rules: Vec<&'static str> = Vec::new();
-    let mut loc = Locator::default();
-    let mut push = |code: &'static str, message: String, r: &FileReport, span: &std::ops::Range<usize>| {
-        let lvl = level(r, code);
-        if !rules.contains(&code) {
-            rules.push(code);
-        }
-        let (sl, sc, el, ec) = loc.at(r, span);
-        results.push(json!({
-            "ruleId": code,
-            "level": lvl,
-            "message": {"text": message},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": uri(&r.path)},
-                "region": {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec}
-            }}]
-        }));
+/// `check --format json`'s document.
+#[derive(serde::Serialize)]
+struct JsonDoc<F> {
+    findings: F,
+    summary: Value,
+}
+
+/// The findings and input errors of all reports as one JSON document.
+pub fn to_json(reports: &[FileReport]) -> Value {
+    let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
+    let mut memo = Memo::default();
+    let items: Vec<Value> =
+        all_items(reports, &index).into_iter().map(|(i, r, ix)| json_item(i, r, ix, &mut memo)).collect();
+    serde_json::to_value(JsonDoc { findings: items, summary: json_summary(reports) }).unwrap_or(Value::Null)
+}
+
+/// [`to_json`] written as it is built (at most `max_findings` items), pretty-printed: the items are
+/// made on every core one chunk at a time, so memory stays flat however many findings there are.
+pub fn write_json(
+    reports: &[FileReport],
+    max_findings: Option<usize>,
+    out: &mut dyn std::io::Write,
+) -> serde_json::Result<()> {
+    let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
+    let mut items = all_items(reports, &index);
+    items.truncate(max_findings.unwrap_or(usize::MAX));
+    let findings =
+        Streamed(std::cell::RefCell::new(Some(par_ordered(&items, |memo, &(i, r, ix)| json_item(i, r, ix, memo)))));
+    let doc = JsonDoc { findings, summary: json_summary(reports) };
+    serde_json::to_writer_pretty(out, &doc)
+}
+
+fn sarif_result(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut dyn Prober) -> Value {
+    let code = item.code();
+    let message = match item {
+        Item::Input(e) => e.message.clone(),
+        Item::Finding(f) => match finding_text_by(f, prober) {
+            (message, _, Some(help)) => format!("{message}\n{help}"),
+            (message, _, None) => message,
+        },
+        Item::Spanned(f) => f.message.clone(),
     };
-    for r in reports {
-        for e in &r.input_errors {
-            push(e.kind.code(), e.message.clone(), r, &e.span);
-        }
-        for f in &r.findings {
-            let text = match finding_text(f) {
-                (message, _, Some(help)) => format!("{message}\n{help}"),
-                (message, _, None) => message,
-            };
-            push(f.problem.code(), text, r, &f.span);
-        }
-        for f in &r.spanned {
-            push(f.code, f.message.clone(), r, &f.span);
-        }
-    }
+    let (sl, sc, el, ec) = ix.at(item.span());
+    json!({
+        "ruleId": code,
+        "level": level(r, code),
+        "message": {"text": message},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&r.path)},
+            "region": {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec}
+        }}]
+    })
+}
+
+fn sarif_rules(items: &[(Item<'_>, &FileReport, &LineIndex<'_>)]) -> Vec<Value> {
+    let mut rules: Vec<&'static str> = items.iter().map(|(i, ..)| i.code()).collect();
     rules.sort_unstable();
-    let rules: Vec<Value> = rules
+    rules.dedup();
+    rules
         .iter()
         .map(|c| {
             let rule = crate::rules::Rule::from_code(c);
@@ -419,13 +578,84 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
                 "fullDescription": {"text": rule.map(|r| r.explanation().trim().to_string()).unwrap_or_default()},
             })
         })
-        .collect();
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "smem-lint", "version": env!("CARGO_PKG_VERSION"), "rules": rules}},
-            "results": results
-        }]
-    })
+        .collect()
+}
+
+/// SARIF 2.1.0's document around a run's rules and results.
+#[derive(serde::Serialize)]
+struct SarifDoc<R> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [SarifRun<R>; 1],
+}
+
+#[derive(serde::Serialize)]
+struct SarifRun<R> {
+    tool: Value,
+    results: R,
+}
+
+fn sarif_doc<R: serde::Serialize>(rules: &[Value], results: R) -> SarifDoc<R> {
+    SarifDoc {
+        schema: "https://json.schemastore.org/sarif-2.1.0.json",
+        version: "2.1.0",
+        runs: [SarifRun {
+            tool: json!({"driver": {"name": "smem-lint", "version": env!("CARGO_PKG_VERSION"), "rules": rules}}),
+            results,
+        }],
+    }
+}
+
+/// SARIF 2.1.0 with locations into the TOML files.
+pub fn to_sarif(reports: &[FileReport]) -> Value {
+    let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
+    let items = all_items(reports, &index);
+    let mut memo = Memo::default();
+    let results: Vec<Value> = items.iter().map(|&(i, r, ix)| sarif_result(i, r, ix, &mut memo)).collect();
+    serde_json::to_value(sarif_doc(&sarif_rules(&items), results)).unwrap_or(Value::Null)
+}
+
+/// [`to_sarif`] written as it is built, the results made on every core one chunk at a time.
+pub fn write_sarif(reports: &[FileReport], out: &mut dyn std::io::Write) -> serde_json::Result<()> {
+    let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
+    let items = all_items(reports, &index);
+    let rules = sarif_rules(&items);
+    let results =
+        Streamed(std::cell::RefCell::new(Some(par_ordered(&items, |memo, &(i, r, ix)| sarif_result(i, r, ix, memo)))));
+    let doc = sarif_doc(&rules, results);
+    serde_json::to_writer_pretty(out, &doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The streamed, parallel, memoised renderings are the plain ones byte for byte, and every
+    /// finding's memoised suggestions are the ones it computes afresh.
+    #[test]
+    fn streamed_renderings_equal_the_plain_ones() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/sm120-nvfp4-mxfp8-space.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let r = crate::check::check_source(&path, text, &crate::check::Options::default());
+        assert!(r.findings.len() > 100, "{}", r.findings.len());
+        let reports = std::slice::from_ref(&r);
+
+        let mut json = Vec::new();
+        write_json(reports, None, &mut json).unwrap();
+        assert_eq!(String::from_utf8(json).unwrap(), serde_json::to_string_pretty(&to_json(reports)).unwrap());
+        let mut sarif = Vec::new();
+        write_sarif(reports, &mut sarif).unwrap();
+        assert_eq!(String::from_utf8(sarif).unwrap(), serde_json::to_string_pretty(&to_sarif(reports)).unwrap());
+        let mut human = Vec::new();
+        assert_eq!(write_human(&r, usize::MAX, false, 100, &mut human).unwrap(), r.findings.len());
+        assert_eq!(String::from_utf8(human).unwrap(), render(&diags(&r), false, 100));
+
+        let mut memo = Memo::default();
+        for f in &r.findings {
+            assert_eq!(f.suggestions_by(&mut memo), f.suggestions(), "{}", f.entry);
+        }
+        let suggested: usize = r.findings.iter().map(|f| f.suggestions().len()).sum();
+        assert!(suggested > 100, "{suggested}");
+    }
 }

@@ -102,10 +102,10 @@ pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &
                 if left == 0 {
                     break;
                 }
-                let mut d = crate::diagnostics::diags(r);
-                d.truncate(left);
-                left -= d.len();
-                let _ = write!(out, "{}", crate::diagnostics::render(&d, color_on_stdout(), width));
+                match crate::diagnostics::write_human(r, left, color_on_stdout(), width, &mut out) {
+                    Ok(n) => left -= n,
+                    Err(_) => break,
+                }
             }
             let checked: usize = reports.iter().map(|r| r.checked).sum();
             let launchable: usize = reports.iter().map(|r| r.launchable.len()).sum();
@@ -116,19 +116,16 @@ pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &
                 reports.len()
             );
         }
+        // Machine formats hold no colour to strip: written to stdout directly, not through anstream.
         OutputFormat::Json => {
-            let mut v = crate::diagnostics::to_json(reports);
-            if let Some(items) = v["findings"].as_array_mut() {
-                items.truncate(shown.max_findings.unwrap_or(usize::MAX));
-            }
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = crate::diagnostics::write_json(reports, shown.max_findings, &mut w);
+            let _ = writeln!(w);
         }
         OutputFormat::Sarif => {
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&crate::diagnostics::to_sarif(reports)).unwrap_or_default()
-            );
+            let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = crate::diagnostics::write_sarif(reports, &mut w);
+            let _ = writeln!(w);
         }
     }
     if input_errors > 0 {

@@ -4,7 +4,8 @@
 //! not fit. Pure: no I/O.
 
 use crate::model::{
-    Arch, Assessment, CutlassVersion, Epilogue, Evaluation, KernelConfig, Output, Schedule, StagePolicy, Status, Tile,
+    Arch, Assessment, CutlassVersion, Epilogue, Fresh, KernelConfig, Output, Probe, Prober, Schedule, StagePolicy,
+    Status, Tile,
 };
 
 /// What a suggestion changes.
@@ -50,13 +51,18 @@ impl Suggestion {
 }
 
 /// The suggestion, if `config` compiles, can be built and fits `arch`'s cap.
-fn try_fit(change: Change, config: KernelConfig, arch: Arch) -> Option<Suggestion> {
-    match crate::model::evaluate_with(&config, crate::model::Detail::Sizes).ok()? {
-        Evaluation::Compiled(f) if f.unbuildable.is_none() && f.kernel_bytes <= arch.smem_cap() => Some(Suggestion {
+fn try_fit(change: Change, config: KernelConfig, arch: Arch, prober: &mut dyn Prober) -> Option<Suggestion> {
+    fitting(change, config, arch, prober.probe(&config).ok()?)
+}
+
+/// The suggestion, if the probed `config` can be built and fits `arch`'s cap.
+fn fitting(change: Change, config: KernelConfig, arch: Arch, probe: Option<Probe>) -> Option<Suggestion> {
+    match probe {
+        Some(p) if p.buildable && p.kernel_bytes <= arch.smem_cap() => Some(Suggestion {
             change,
             config,
-            kernel_bytes: f.kernel_bytes,
-            headroom: arch.smem_cap() - f.kernel_bytes,
+            kernel_bytes: p.kernel_bytes,
+            headroom: arch.smem_cap() - p.kernel_bytes,
         }),
         _ => None,
     }
@@ -80,39 +86,66 @@ fn smaller_tiles(t: Tile) -> Vec<Tile> {
 /// Up to four launchable neighbours of `cfg`, nearest first, given its assessment on an
 /// architecture (the caller has it already; its largest fitting stage count is reused).
 pub fn suggestions(cfg: &KernelConfig, a: &Assessment) -> Vec<Suggestion> {
+    suggestions_by(cfg, a, &mut Fresh)
+}
+
+/// [`suggestions`], evaluating the candidates through `prober` (a [`crate::model::Memo`] when many
+/// findings are shown at once).
+pub fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dyn Prober) -> Vec<Suggestion> {
     let arch = a.arch;
     let mut out: Vec<Suggestion> = Vec::new();
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
         let other = KernelConfig { epilogue: Epilogue::TrtllmMoe { fusion, swap_ab: !swap_ab }, ..*cfg };
-        out.extend(try_fit(Change::SwapAb(!swap_ab), other, arch));
+        out.extend(try_fit(Change::SwapAb(!swap_ab), other, arch, prober));
     }
     let rejected = matches!(a.status, Status::Rejected(_));
     if let Some(s) = a.largest_fitting_stages {
         let current = a.footprint.as_ref().map(|f| f.stages);
         if current != Some(s) || rejected {
-            out.extend(try_fit(Change::Stages(s), KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg }, arch));
+            out.extend(try_fit(
+                Change::Stages(s),
+                KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg },
+                arch,
+                prober,
+            ));
         }
     }
     if cfg.c != Output::Void {
-        out.extend(try_fit(Change::VoidC, KernelConfig { c: Output::Void, ..*cfg }, arch));
+        out.extend(try_fit(Change::VoidC, KernelConfig { c: Output::Void, ..*cfg }, arch, prober));
     }
     if cfg.schedule != Schedule::Auto {
-        out.extend(try_fit(Change::Schedule(Schedule::Auto), KernelConfig { schedule: Schedule::Auto, ..*cfg }, arch));
+        out.extend(try_fit(
+            Change::Schedule(Schedule::Auto),
+            KernelConfig { schedule: Schedule::Auto, ..*cfg },
+            arch,
+            prober,
+        ));
     }
     if rejected {
-        // The newest release whose headers differ in a way that makes this configuration fit.
+        // The newest release whose headers differ in a way that makes this configuration fit. A
+        // release whose headers equal those of a newer one already evaluated gets the same sizes
+        // and verdict (the models read a release through its `Headers`; the release itself only
+        // decides whether it is modelled at all, an error), so it is not evaluated again.
         let own = cfg.cutlass.headers();
-        out.extend(
-            CutlassVersion::ALL
-                .iter()
-                .rev()
-                .filter(|v| v.headers() != own)
-                .find_map(|&v| try_fit(Change::Cutlass(v), KernelConfig { cutlass: v, ..*cfg }, arch)),
-        );
+        let mut evaluated: Vec<crate::model::Headers> = Vec::new();
+        for &v in CutlassVersion::ALL.iter().rev() {
+            let h = v.headers();
+            if h == own || evaluated.contains(&h) {
+                continue;
+            }
+            let candidate = KernelConfig { cutlass: v, ..*cfg };
+            if let Ok(p) = prober.probe(&candidate) {
+                if let Some(s) = fitting(Change::Cutlass(v), candidate, arch, p) {
+                    out.push(s);
+                    break;
+                }
+                evaluated.push(h);
+            }
+        }
     }
     if let Some(s) = smaller_tiles(cfg.tile)
         .into_iter()
-        .find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch))
+        .find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch, prober))
     {
         out.push(s);
     }

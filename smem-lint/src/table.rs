@@ -38,7 +38,7 @@ pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>,
     let mut entries = Vec::new();
     let mut duplicates = Vec::new();
     for l in reports.iter().flat_map(|r| r.launchable.iter()) {
-        let stages = u32::try_from(l.footprint.stages).unwrap_or(u32::MAX);
+        let stages = u32::try_from(l.sizes.stages).unwrap_or(u32::MAX);
         let key = (KernelConfig { stages: crate::model::StagePolicy::Fixed(stages), ..l.config }, l.archs.clone());
         if let Some(first) = seen.get(&key) {
             duplicates.push((l.entry.clone(), first.clone()));
@@ -49,10 +49,10 @@ pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>,
             name: l.entry.clone(),
             config: l.config,
             archs: l.archs.clone(),
-            kernel_bytes: l.footprint.kernel_bytes,
-            mainloop_bytes: l.footprint.mainloop_bytes,
-            epilogue_bytes: l.footprint.epilogue_bytes,
-            stages: l.footprint.stages,
+            kernel_bytes: l.sizes.kernel_bytes,
+            mainloop_bytes: l.sizes.mainloop_bytes,
+            epilogue_bytes: l.sizes.epilogue_bytes,
+            stages: l.sizes.stages,
         });
     }
     (entries, duplicates)

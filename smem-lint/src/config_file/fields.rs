@@ -357,21 +357,20 @@ impl Settings {
         self.axes.iter().try_fold(1u64, |n, (_, alts)| n.checked_mul(alts.len() as u64))
     }
 
-    /// The cartesian product of every axis, in key order.
-    pub fn expand(&self) -> Vec<Point> {
-        let mut points = vec![Point { values: Vec::new(), targets: self.targets.clone() }];
-        for (_, alts) in &self.axes {
-            let mut next = Vec::with_capacity(points.len() * alts.len());
-            for p in &points {
-                for alt in alts {
-                    let mut q = p.clone();
-                    q.values.extend(alt.iter().cloned());
-                    next.push(q);
-                }
+    /// The cartesian product of every axis, in key order (the first axis varies slowest), one point
+    /// at a time: a sweep's points are never all in memory.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let total = self.point_count().unwrap_or(0);
+        (0..total).map(move |mut i| {
+            let mut picks = vec![0usize; self.axes.len()];
+            for (pick, (_, alts)) in picks.iter_mut().zip(&self.axes).rev() {
+                let n = alts.len() as u64;
+                *pick = (i % n) as usize;
+                i /= n;
             }
-            points = next;
-        }
-        points
+            let values = picks.iter().zip(&self.axes).flat_map(|(&p, (_, alts))| alts[p].iter().cloned()).collect();
+            Point { values, targets: self.targets.clone() }
+        })
     }
 }
 

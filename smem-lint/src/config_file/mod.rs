@@ -149,6 +149,24 @@ pub fn parse(source: &str) -> ParsedFile {
 
 /// [`parse`] with a limit on the configurations the file may expand to.
 pub fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
+    let mut entries = Vec::new();
+    let mut out = parse_each(source, max_points, &mut |e, _| entries.push(e));
+    out.entries = entries;
+    out
+}
+
+/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
+struct Pending {
+    settings: Settings,
+    name: String,
+    name_span: Range<usize>,
+    single: bool,
+}
+
+/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
+/// collecting them (`total`: how many the file declares): a sweep's points are never all in memory.
+/// The returned file's `entries` is empty.
+pub fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
     let mut out = ParsedFile::default();
     let (root, syntax) = DeTable::parse_recoverable(source);
     // The parser recovers, but one missing bracket cascades into several errors and a half-read
@@ -172,6 +190,8 @@ pub fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
             other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
         }
     }
+    let mut pending = Vec::new();
+    let mut total = 0u64;
     for (key, value) in root {
         match key.get_ref().as_ref() {
             "defaults" => {}
@@ -179,7 +199,7 @@ pub fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
                 let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
                 let Some(tables) = tables_of(value, &mut out.errors) else { continue };
                 for table in tables {
-                    read_entry(table, scope, &defaults, &mut out, max_points);
+                    pending.extend(read_entry(table, scope, &defaults, &mut out, max_points, &mut total));
                 }
             }
             other => out.errors.push(error(
@@ -206,8 +226,37 @@ pub fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
             seen.insert(name.clone(), span.clone());
         }
     }
-    if out.errors.iter().all(|e| e.kind != InputErrorKind::DuplicateName) {
-        duplicate_entries(&out.entries, &mut out.errors);
+    // Generated names that collide (two sweep points the suffix cannot tell apart) are reported
+    // unless a declared name is already used twice (which would make every point collide).
+    let report_collisions = out.errors.iter().all(|e| e.kind != InputErrorKind::DuplicateName);
+    let total = usize::try_from(total).unwrap_or(usize::MAX);
+    let mut names: std::collections::HashSet<Box<str>> = std::collections::HashSet::new();
+    for p in &pending {
+        for point in p.settings.points() {
+            match point.build(&p.name_span) {
+                Ok((config, targets, spans)) => {
+                    let name = if p.single {
+                        identifier(&p.name)
+                    } else {
+                        identifier(&format!("{}_{}", p.name, point_suffix(&config)))
+                    };
+                    if !names.insert(name.as_str().into()) && report_collisions {
+                        out.errors.push(error(
+                            InputErrorKind::DuplicateName,
+                            p.name_span.clone(),
+                            format!("two configurations are both named `{name}`"),
+                            "declared here",
+                            Some("give the kernels or sweeps distinct names".into()),
+                        ));
+                    }
+                    on_entry(Entry { name, config, targets, spans, name_span: p.name_span.clone() }, total);
+                }
+                Err(e) => {
+                    out.errors.push(e);
+                    break;
+                }
+            }
+        }
     }
     out.errors.sort_by_key(|e| e.span.start);
     out
@@ -240,10 +289,11 @@ fn read_entry(
     defaults: &Settings,
     out: &mut ParsedFile,
     max_points: u64,
-) {
+    planned: &mut u64,
+) -> Option<Pending> {
     let DeValue::Table(t) = table.get_ref() else {
         out.errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
-        return;
+        return None;
     };
     let mut settings = defaults.clone();
     let before = out.errors.len();
@@ -253,7 +303,7 @@ fn read_entry(
             (s.to_string(), v.span())
         } else {
             out.errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
-            return;
+            return None;
         }
     } else {
         out.errors.push(error(
@@ -263,7 +313,7 @@ fn read_entry(
             "add `name = \"...\"`",
             None,
         ));
-        return;
+        return None;
     };
     // A sweep's points get suffixed names; a kernel's name is used as it is.
     let checked =
@@ -276,15 +326,15 @@ fn read_entry(
             "not usable as an identifier",
             Some("names become C++ namespaces, X-macro arguments and CMake variables: choose another".into()),
         ));
-        return;
+        return None;
     }
     out.declared.push((identifier(&name), name_span.clone()));
     if out.errors.len() > before {
-        return;
+        return None;
     }
-    let room = max_points.saturating_sub(out.entries.len() as u64);
+    let room = max_points.saturating_sub(*planned);
     match settings.point_count() {
-        Some(n) if n <= room => {}
+        Some(n) if n <= room => *planned += n,
         n => {
             let size = n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
             out.errors.push(error(
@@ -294,24 +344,10 @@ fn read_entry(
                 "too many points",
                 Some("split the sweep, or raise the limit with --max-points N".into()),
             ));
-            return;
+            return None;
         }
     }
-    let points = settings.expand();
-    let single = scope == fields::Scope::Kernel;
-    for p in points {
-        match p.build(&name_span) {
-            Ok((config, targets, spans)) => {
-                let full =
-                    if single { identifier(&name) } else { identifier(&format!("{name}_{}", point_suffix(&config))) };
-                out.entries.push(Entry { name: full, config, targets, spans, name_span: name_span.clone() });
-            }
-            Err(e) => {
-                out.errors.push(e);
-                return;
-            }
-        }
-    }
+    Some(Pending { settings, name, name_span, single: scope == fields::Scope::Kernel })
 }
 
 /// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point (plus
@@ -352,22 +388,6 @@ fn point_suffix(c: &KernelConfig) -> String {
         c.schedule.name(),
         c.stages
     )
-}
-
-/// Entries whose generated names collide (two sweep points the suffix cannot tell apart).
-fn duplicate_entries(entries: &[Entry], errors: &mut Vec<InputError>) {
-    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
-    for e in entries {
-        if !seen.insert(e.name.as_str()) {
-            errors.push(error(
-                InputErrorKind::DuplicateName,
-                e.name_span.clone(),
-                format!("two configurations are both named `{}`", e.name),
-                "declared here",
-                Some("give the kernels or sweeps distinct names".into()),
-            ));
-        }
-    }
 }
 
 /// Line and column (1-based) of a byte offset.

@@ -66,7 +66,26 @@ pub struct Footprint {
     pub kernel_rejection: Option<Rejection>,
 }
 
+/// The four numbers of a footprint that reports and tables print: what `check` keeps per finding and
+/// per launchable kernel (the member list and the stage choice are laid out again when shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
+    pub kernel_bytes: u64,
+    pub mainloop_bytes: u64,
+    pub epilogue_bytes: u64,
+    pub stages: u64,
+}
+
 impl Footprint {
+    pub const fn sizes(&self) -> Sizes {
+        Sizes {
+            kernel_bytes: self.kernel_bytes,
+            mainloop_bytes: self.mainloop_bytes,
+            epilogue_bytes: self.epilogue_bytes,
+            stages: self.stages,
+        }
+    }
+
     /// Bytes per [`Role`], largest first; ties in role order.
     pub fn by_role(&self) -> Vec<(Role, u64)> {
         let mut totals: Vec<(Role, u64)> = Vec::new();

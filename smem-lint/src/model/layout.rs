@@ -71,12 +71,16 @@ pub struct PerStage {
     pub bytes_per_stage: u64,
 }
 
-/// One named member of a `SharedStorage` type tree.
+/// One named member of a `SharedStorage` type tree. Built by the constructors below and immutable
+/// after: each node computes its `sizeof` and `alignof` once, from its members' (a tree's size is
+/// then linear in its nodes, not in nodes times depth).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// Static for every fixed member name: building a tree allocates no strings.
     pub name: Cow<'static, str>,
-    pub kind: NodeKind,
+    kind: NodeKind,
+    size: u64,
+    align: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,18 +114,40 @@ pub const fn round_up(x: u64, a: u64) -> u64 {
 }
 
 impl Node {
+    fn new(name: Cow<'static, str>, kind: NodeKind) -> Node {
+        let (size, align) = match &kind {
+            NodeKind::Leaf { size, align, .. } => (*size, *align),
+            NodeKind::Struct { min_align, fields } => {
+                let align = fields.iter().map(Field::align).fold(*min_align, u64::max);
+                let end = fields.iter().fold(0, |off, f| round_up(off, f.align()) + f.node.size);
+                (round_up(end.max(1), align), align)
+            }
+            NodeKind::Union { fields, .. } => {
+                let align = fields.iter().map(Field::align).fold(1, u64::max);
+                let widest = fields.iter().map(|f| f.node.size).max().unwrap_or(1);
+                (round_up(widest.max(1), align), align)
+            }
+        };
+        Node { name, kind, size, align }
+    }
+
+    /// What the node is: a leaf, a struct or a union.
+    pub fn kind(&self) -> &NodeKind {
+        &self.kind
+    }
+
     pub fn leaf(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role) -> Node {
-        Node { name: name.into(), kind: NodeKind::Leaf { size: size.max(1), align, role, per_stage: None } }
+        Node::new(name.into(), NodeKind::Leaf { size: size.max(1), align, role, per_stage: None })
     }
 
     /// A leaf holding `stages` copies of `bytes_per_stage` (an smem tensor with a PIPE mode).
     pub fn staged(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role, per_stage: PerStage) -> Node {
-        Node { name: name.into(), kind: NodeKind::Leaf { size: size.max(1), align, role, per_stage: Some(per_stage) } }
+        Node::new(name.into(), NodeKind::Leaf { size: size.max(1), align, role, per_stage: Some(per_stage) })
     }
 
     /// A struct; `min_align` is 1, or N for `cute::aligned_struct<N>` bases.
     pub fn strukt(name: impl Into<Cow<'static, str>>, min_align: u64, fields: Vec<Field>) -> Node {
-        Node { name: name.into(), kind: NodeKind::Struct { min_align, fields } }
+        Node::new(name.into(), NodeKind::Struct { min_align, fields })
     }
 
     /// An empty struct (`sizeof` 1, or its alignment).
@@ -130,7 +156,7 @@ impl Node {
     }
 
     pub fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: Vec<Field>) -> Node {
-        Node { name: name.into(), kind: NodeKind::Union { role, fields } }
+        Node::new(name.into(), NodeKind::Union { role, fields })
     }
 
     /// This node as a member without `alignas`.
@@ -144,27 +170,13 @@ impl Node {
     }
 
     /// `alignof`.
-    pub fn align(&self) -> u64 {
-        match &self.kind {
-            NodeKind::Leaf { align, .. } => *align,
-            NodeKind::Struct { min_align, fields } => fields.iter().map(Field::align).fold(*min_align, u64::max),
-            NodeKind::Union { fields, .. } => fields.iter().map(Field::align).fold(1, u64::max),
-        }
+    pub const fn align(&self) -> u64 {
+        self.align
     }
 
     /// `sizeof`.
-    pub fn size(&self) -> u64 {
-        match &self.kind {
-            NodeKind::Leaf { size, .. } => *size,
-            NodeKind::Struct { fields, .. } => {
-                let end = fields.iter().fold(0, |off, f| round_up(off, f.align()) + f.node.size());
-                round_up(end.max(1), self.align())
-            }
-            NodeKind::Union { fields, .. } => {
-                let widest = fields.iter().map(|f| f.node.size()).max().unwrap_or(1);
-                round_up(widest.max(1), self.align())
-            }
-        }
+    pub const fn size(&self) -> u64 {
+        self.size
     }
 
     /// Offset of the direct member `name`, if this is a struct that has one.

@@ -23,10 +23,12 @@ pub use config::{
 };
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use error::{ConfigField, ModelError, ParseError};
-pub use footprint::{Evaluation, Footprint, Rejection, StageChoice, Unbuildable};
+pub use footprint::{Evaluation, Footprint, Rejection, Sizes, StageChoice, Unbuildable};
 pub use layout::{Member, Role};
 pub use release::{Headers, MxPtrArraySchedules};
-pub use verdict::{assess, assess_with, status, Assessment, AutoOverflow, Status};
+pub use verdict::{
+    assess, assess_by, assess_with, status, verdict, Assessment, AutoOverflow, Fresh, Probe, Prober, Status, Verdict,
+};
 
 /// The hard bounds of every input, checked before any family model: they keep every product far
 /// from overflow, and a value outside them is an input error, not a configuration.

@@ -52,29 +52,79 @@ pub fn assess(cfg: &KernelConfig, arch: Arch) -> Result<Assessment, ModelError> 
 
 /// [`assess`], with or without the footprint's member list.
 pub fn assess_with(cfg: &KernelConfig, arch: Arch, detail: Detail) -> Result<Assessment, ModelError> {
+    assess_by(cfg, arch, detail, &mut Fresh)
+}
+
+/// What a search needs to know of a neighbouring configuration (a stage count or a suggestion):
+/// its kernel's bytes and whether it can be built; `None` when CUTLASS rejects it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    pub kernel_bytes: u64,
+    pub buildable: bool,
+}
+
+/// Evaluates the neighbours a search visits.
+pub trait Prober {
+    fn probe(&mut self, cfg: &KernelConfig) -> Result<Option<Probe>, ModelError>;
+}
+
+/// Every probe evaluated afresh.
+pub struct Fresh;
+
+impl Prober for Fresh {
+    fn probe(&mut self, cfg: &KernelConfig) -> Result<Option<Probe>, ModelError> {
+        Ok(match evaluate_with(cfg, Detail::Sizes)? {
+            Evaluation::Compiled(f) => Some(Probe { kernel_bytes: f.kernel_bytes, buildable: f.unbuildable.is_none() }),
+            Evaluation::Rejected(_) => None,
+        })
+    }
+}
+
+/// [`assess_with`], probing the stage counts through `prober`.
+pub fn assess_by(
+    cfg: &KernelConfig,
+    arch: Arch,
+    detail: Detail,
+    prober: &mut dyn Prober,
+) -> Result<Assessment, ModelError> {
+    let v = verdict(cfg, arch, detail)?;
+    let largest_fitting_stages = match (&v.status, &v.footprint) {
+        // A stage-count rejection still has a stage count that works.
+        (Status::Rejected(r), None) if r.at == ConfigField::Stages => largest_fitting_stages(cfg, v.cap, None, prober)?,
+        (_, None) => None,
+        (_, Some(f)) => largest_fitting_stages(cfg, v.cap, Some(f.stages), prober)?,
+    };
+    let Verdict { arch, cap, status, footprint, auto_overflow } = v;
+    Ok(Assessment { arch, cap, status, footprint, auto_overflow, largest_fitting_stages })
+}
+
+/// The verdict alone: one evaluation, no search for the largest fitting stage count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub arch: Arch,
+    pub cap: u64,
+    pub status: Status,
+    /// `None` when CUTLASS rejects the configuration before any size exists.
+    pub footprint: Option<Footprint>,
+    /// Set when an automatic stage policy picked a count whose kernel does not fit.
+    pub auto_overflow: Option<AutoOverflow>,
+}
+
+/// `cfg` against `arch`'s cap with one evaluation: what `check` needs for every configuration of a
+/// sweep (the stage search of [`assess`] is only needed for the suggestions of a finding, when shown).
+pub fn verdict(cfg: &KernelConfig, arch: Arch, detail: Detail) -> Result<Verdict, ModelError> {
     let cap = arch.smem_cap();
     let footprint = match evaluate_with(cfg, detail)? {
         Evaluation::Rejected(r) => {
-            // A stage-count rejection still has a stage count that works.
-            let largest_fitting_stages =
-                if r.at == ConfigField::Stages { largest_fitting_stages(cfg, cap, None)? } else { None };
-            return Ok(Assessment {
-                arch,
-                cap,
-                status: Status::Rejected(r),
-                footprint: None,
-                auto_overflow: None,
-                largest_fitting_stages,
-            });
+            return Ok(Verdict { arch, cap, status: Status::Rejected(r), footprint: None, auto_overflow: None });
         }
         Evaluation::Compiled(f) => f,
     };
-    let largest_fitting_stages = largest_fitting_stages(cfg, cap, Some(footprint.stages))?;
     let over = footprint.kernel_bytes.saturating_sub(cap);
     let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)))
         .then_some(AutoOverflow { auto_stages: footprint.stages, over });
     let status = status(&footprint, cap);
-    Ok(Assessment { arch, cap, status, footprint: Some(footprint), auto_overflow, largest_fitting_stages })
+    Ok(Verdict { arch, cap, status, footprint: Some(footprint), auto_overflow })
 }
 
 /// The verdict for a compiled footprint against `cap`: the kernel's own capacity assert (SM100) first,
@@ -93,12 +143,16 @@ pub fn status(footprint: &Footprint, cap: u64) -> Status {
 
 /// The largest explicit stage count (2..=64) whose kernel fits `cap`. The kernel grows with the
 /// stage count, so the search walks from `start` (the configuration's own count) up or down.
-fn largest_fitting_stages(cfg: &KernelConfig, cap: u64, start: Option<u64>) -> Result<Option<u64>, ModelError> {
+fn largest_fitting_stages(
+    cfg: &KernelConfig,
+    cap: u64,
+    start: Option<u64>,
+    prober: &mut dyn Prober,
+) -> Result<Option<u64>, ModelError> {
     const MAX: u32 = 64;
-    let fits = |s: u32| -> Result<bool, ModelError> {
-        Ok(
-            matches!(evaluate_with(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg }, Detail::Sizes)?, Evaluation::Compiled(f) if f.kernel_bytes <= cap),
-        )
+    let mut fits = |s: u32| -> Result<bool, ModelError> {
+        let p = prober.probe(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg })?;
+        Ok(p.is_some_and(|p| p.kernel_bytes <= cap))
     };
     let mut s = start.map_or(2, |s| s.clamp(2, u64::from(MAX)) as u32);
     if fits(s)? {

@@ -109,12 +109,14 @@ impl<'ast> Visit<'ast> for Finder<'_> {
             let input = syn::DeriveInput::from(item.clone());
             let result = check_item_with(tokens, &input, self.overrides);
             if let Ok(c) = &result {
-                if let Ok(crate::model::Evaluation::Compiled(footprint)) = crate::model::evaluate(&c.entry.config) {
+                if let Ok(crate::model::Evaluation::Compiled(footprint)) =
+                    crate::model::evaluate_with(&c.entry.config, crate::model::Detail::Sizes)
+                {
                     self.launchable.push(crate::check::Launchable {
                         entry: c.entry.name.clone(),
                         config: c.entry.config,
                         archs: c.entry.archs.clone(),
-                        footprint,
+                        sizes: footprint.sizes(),
                     });
                 }
             }
