@@ -89,7 +89,11 @@ pub struct Shown {
 
 /// [`print_reports`] with `--quiet` / `--max-findings`; the exit code always counts everything.
 pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &Shown) -> u8 {
-    let mut out = anstream::stdout();
+    // Colour is decided once: diagnostics are rendered with the plain theme when it is off, so
+    // nothing needs stripping and the text goes to stdout as it is (through anstream when coloured).
+    let color = color_on_stdout();
+    let mut out: Box<dyn Write> =
+        if color { Box::new(anstream::stdout()) } else { Box::new(std::io::BufWriter::new(std::io::stdout().lock())) };
     let limit = if shown.quiet { 0 } else { shown.max_findings.unwrap_or(usize::MAX) };
     let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
     let findings: usize = reports.iter().map(FileReport::finding_count).sum();
@@ -102,7 +106,7 @@ pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &
                 if left == 0 {
                     break;
                 }
-                match crate::diagnostics::write_human(r, left, color_on_stdout(), width, &mut out) {
+                match crate::diagnostics::write_human(r, left, color, width, &mut out) {
                     Ok(n) => left -= n,
                     Err(_) => break,
                 }
@@ -116,18 +120,16 @@ pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &
                 reports.len()
             );
         }
-        // Machine formats hold no colour to strip: written to stdout directly, not through anstream.
         OutputFormat::Json => {
-            let mut w = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = crate::diagnostics::write_json(reports, shown.max_findings, &mut w);
-            let _ = writeln!(w);
+            let _ = crate::diagnostics::write_json(reports, shown.max_findings, &mut out);
+            let _ = writeln!(out);
         }
         OutputFormat::Sarif => {
-            let mut w = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = crate::diagnostics::write_sarif(reports, &mut w);
-            let _ = writeln!(w);
+            let _ = crate::diagnostics::write_sarif(reports, &mut out);
+            let _ = writeln!(out);
         }
     }
+    let _ = out.flush();
     if input_errors > 0 {
         EXIT_INPUT_ERROR
     } else if failing > 0 {
