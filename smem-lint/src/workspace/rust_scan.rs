@@ -173,33 +173,89 @@ pub struct Scan {
 
 /// Scan one source file. `overrides` are the workspace's `archs` and `cutlass`, applied as to TOML
 /// configurations.
+///
+/// syn's tree of a whole file takes about 70 times the file's size, so a file is cut into its
+/// top-level items first ([`top_level_items`], a skim that only tracks comments, literals and
+/// brackets) and the items are parsed one at a time, each dropped before the next. A file the skim
+/// cannot cut, or an item syn refuses, is parsed whole as before (its error is reported).
 pub fn scan(source: &str, overrides: &Overrides) -> Scan {
-    let line_starts = std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    let mut f = Finder {
-        source,
-        line_starts,
-        found: Vec::new(),
-        checked: 0,
-        names: Vec::new(),
-        overrides,
-        launchable: Vec::new(),
-    };
-    let (depth, at) = max_nesting(source);
-    if depth > MAX_NESTING {
-        f.found.push(SpannedFinding {
-            code: crate::rules::Rule::RustSyntax.code(),
-            span: at..at + 1,
-            label: "too deep".into(),
-            message: format!(
-                "brackets nest {depth} deep here; smem-lint does not parse Rust nested beyond {MAX_NESTING}"
-            ),
-            input_error: true,
-            kernel: None,
-            archs: Vec::new(),
-            bytes: None,
-        });
-        return Scan { findings: f.found, structs: 0, launchable: Vec::new() };
+    if let Some(depth_error) = too_deep(source) {
+        return Scan { findings: vec![depth_error], structs: 0, launchable: Vec::new() };
     }
+    if let Some(items) = top_level_items(source) {
+        if let Some(scan) = scan_items(source, &items, overrides) {
+            return scan;
+        }
+    }
+    scan_whole(source, overrides)
+}
+
+/// Nesting deeper than [`MAX_NESTING`], as an input error at the deepest bracket.
+fn too_deep(source: &str) -> Option<SpannedFinding> {
+    let (depth, at) = max_nesting(source);
+    (depth > MAX_NESTING).then(|| SpannedFinding {
+        code: crate::rules::Rule::RustSyntax.code(),
+        span: at..at + 1,
+        label: "too deep".into(),
+        message: format!("brackets nest {depth} deep here; smem-lint does not parse Rust nested beyond {MAX_NESTING}"),
+        input_error: true,
+        kernel: None,
+        archs: Vec::new(),
+        bytes: None,
+    })
+}
+
+fn finder<'a>(source: &'a str, names: Vec<String>, overrides: &'a Overrides) -> Finder<'a> {
+    let line_starts = std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    Finder { source, line_starts, found: Vec::new(), checked: 0, names, overrides, launchable: Vec::new() }
+}
+
+/// The items of `source` (byte ranges), parsed and visited one at a time (every item is parsed, so
+/// that a file syn refuses is refused as a whole file is); `None` when syn refuses one (the caller
+/// then parses the whole file and reports why).
+fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Option<Scan> {
+    // The attribute's local names: renames live in `use` items, which name `smem_check` itself.
+    let mut renames = Renames(vec!["smem_check".into()]);
+    for r in items {
+        let text = &source[r.clone()];
+        if text.contains("smem_check") && text.contains("as") {
+            renames.visit_file(&syn::parse_file(text).ok()?);
+        }
+    }
+    let mut scan = Scan { findings: Vec::new(), structs: 0, launchable: Vec::new() };
+    for r in items {
+        let text = &source[r.clone()];
+        let file = syn::parse_file(text).ok()?;
+        if !renames.0.iter().any(|n| text.contains(n.as_str())) {
+            drop(file);
+            forget_spans();
+            continue;
+        }
+        let mut f = finder(text, renames.0.clone(), overrides);
+        f.visit_file(&file);
+        drop(file);
+        forget_spans();
+        scan.structs += f.checked;
+        scan.launchable.append(&mut f.launchable);
+        scan.findings.extend(f.found.into_iter().map(|mut x| {
+            x.span = x.span.start + r.start..x.span.end + r.start;
+            x
+        }));
+    }
+    Some(scan)
+}
+
+/// Let proc-macro2 drop the text it keeps for the spans of everything parsed on this thread (it
+/// otherwise keeps every parsed text for the life of the process). Called once the items parsed so
+/// far are dropped and their spans turned into byte ranges; never inside a proc macro (rust_scan
+/// only runs in the CLI).
+fn forget_spans() {
+    proc_macro2::extra::invalidate_current_thread_spans();
+}
+
+/// The whole file through syn at once.
+fn scan_whole(source: &str, overrides: &Overrides) -> Scan {
+    let mut f = finder(source, Vec::new(), overrides);
     match syn::parse_file(source) {
         Ok(file) => {
             let mut renames = Renames(vec!["smem_check".into()]);
@@ -221,5 +277,185 @@ pub fn scan(source: &str, overrides: &Overrides) -> Scan {
             });
         }
     }
-    Scan { findings: f.found, structs: f.checked, launchable: f.launchable }
+    let scan = Scan { findings: f.found, structs: f.checked, launchable: f.launchable };
+    forget_spans();
+    scan
+}
+
+/// The byte ranges of `source`'s top-level items (with the comments and attributes before each):
+/// a skim of Rust's lexical structure that skips comments, string, byte-string, raw-string and char
+/// literals and tracks bracket depth; an item ends at depth 0 after `;` or after `}` (and a `;`
+/// right after it). `None` when the brackets do not balance or a literal or comment is not closed.
+pub fn top_level_items(source: &str) -> Option<Vec<Range<usize>>> {
+    let b = source.as_bytes();
+    let mut items = Vec::new();
+    let (mut start, mut depth, mut i) = (0usize, 0usize, 0usize);
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = source[i..].find('\n').map_or(b.len(), |n| i + n + 1);
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let mut nest = 1usize;
+                i += 2;
+                while nest > 0 {
+                    match (b.get(i)?, b.get(i + 1)) {
+                        (b'/', Some(b'*')) => (nest, i) = (nest + 1, i + 2),
+                        (b'*', Some(b'/')) => (nest, i) = (nest - 1, i + 2),
+                        _ => i += 1,
+                    }
+                }
+                continue;
+            }
+            b'"' => {
+                i = skip_string(b, i + 1)?;
+                continue;
+            }
+            // r"..", r#".."#, br"..", cr"..": a raw string unless the letter ends an identifier.
+            b'r' | b'b' | b'c' if i == 0 || !ident(b[i - 1]) => {
+                let mut j = i + 1;
+                if c != b'r' && b.get(j) == Some(&b'r') {
+                    j += 1;
+                }
+                let raw = c == b'r' || j > i + 1;
+                let hashes = b[j..].iter().take_while(|&&h| h == b'#').count();
+                if raw && b.get(j + hashes) == Some(&b'"') {
+                    let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+                    let body = j + hashes + 1;
+                    i = body + b[body..].windows(close.len()).position(|w| w == close.as_slice())? + close.len();
+                    continue;
+                }
+                if !raw && b.get(j) == Some(&b'"') {
+                    i = skip_string(b, j + 1)?;
+                    continue;
+                }
+                if c == b'b' && b.get(j) == Some(&b'\'') {
+                    i = skip_char(source, j)?;
+                    continue;
+                }
+                // An identifier: skip it whole, so that its later letters are not read as prefixes.
+                i += b[i..].iter().take_while(|&&x| ident(x)).count();
+                continue;
+            }
+            b'\'' => {
+                i = skip_char(source, i).unwrap_or(i + 1);
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' => depth = depth.checked_sub(1)?,
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    let mut end = i + 1;
+                    let next = end + b[end..].iter().take_while(|x| x.is_ascii_whitespace()).count();
+                    if b.get(next) == Some(&b';') {
+                        end = next + 1;
+                    }
+                    items.push(start..end);
+                    (start, i) = (end, end);
+                    continue;
+                }
+            }
+            b';' if depth == 0 => {
+                items.push(start..i + 1);
+                start = i + 1;
+            }
+            _ if ident(c) => {
+                i += b[i..].iter().take_while(|&&x| ident(x)).count();
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth != 0 {
+        return None;
+    }
+    if !source[start..].trim().is_empty() {
+        items.push(start..b.len());
+    }
+    Some(items)
+}
+
+/// The index after a string literal's closing quote (`i`: just after the opening one).
+fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        match b.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// The index after a char literal starting at the quote `i`; `None` for a lifetime or label.
+fn skip_char(source: &str, i: usize) -> Option<usize> {
+    let rest = source.get(i + 1..)?;
+    let mut chars = rest.char_indices();
+    let (_, first) = chars.next()?;
+    if first == '\\' {
+        // An escape: up to the closing quote ('\n', '\'', '\u{1F600}').
+        let close = rest[2..].find('\'')?;
+        return Some(i + 1 + 2 + close + 1);
+    }
+    match chars.next() {
+        Some((at, '\'')) => Some(i + 1 + at + 1),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same(source: &str) {
+        let o = Overrides::default();
+        let (a, b) = (scan(source, &o), scan_whole(source, &o));
+        assert_eq!(a.structs, b.structs, "{source}");
+        assert_eq!(a.findings, b.findings, "{source}");
+        assert_eq!(a.launchable, b.launchable, "{source}");
+    }
+
+    /// Item by item or whole, a file gives the same findings at the same spans: every macro UI
+    /// test, and the lexical corners the skim must step over.
+    #[test]
+    fn items_one_at_a_time_equal_the_whole_file() {
+        let ui = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/ui");
+        let mut files = 0;
+        for e in std::fs::read_dir(ui).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "rs") {
+                same(&std::fs::read_to_string(&p).unwrap());
+                files += 1;
+            }
+        }
+        assert!(files >= 8);
+        let attr = "#[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 256, 128], stages = 4)]";
+        for tricky in [
+            "const S: &str = \"}{ ; \\\" }\";",
+            "const R: &str = r#\"} \"# ; {\"#;",
+            "const B: &[u8] = br\"}\";",
+            "const C: char = '}';",
+            "const E: char = '\\'';",
+            "fn f<'a>(x: &'a str) -> &'a str { 'outer: loop { break 'outer x; } }",
+            "/* } /* { */ } */",
+            "// } {",
+            "static X: S = S { a: 1 };",
+            "mod m { use smem_lint_macros::smem_check as check; #[check(sm120, kernel = dense, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128])] pub struct Inner; }",
+            "#[smem_check(sm120)] fn not_a_struct() {}",
+            "#[cfg_attr(all(), smem_check(sm120, kernel = dense, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [512, 512, 128]))] pub struct Gated;",
+            "let broken = ;",
+        ] {
+            same(&format!("use smem_lint_macros::smem_check;\n{tricky}\n{attr}\npub struct K;\n{tricky}\n"));
+        }
+        // The skim cuts where a top-level item ends.
+        let items =
+            top_level_items("use a::b;\nstruct S { x: u32 }\nstatic X: S = S { x: '}' as u32 };\nfn f() {}\n").unwrap();
+        assert_eq!(items.len(), 4);
+        assert!(top_level_items("fn f() { \"unterminated }").is_none());
+        assert!(top_level_items("fn f() { ").is_none());
+    }
 }
