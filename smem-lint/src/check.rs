@@ -5,44 +5,10 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::config_file::{self, Entry, InputError};
-use crate::model::{
-    Arch, AutoOverflow, ConfigField, KernelConfig, ModelError, Rejection, Sizes, StagePolicy, Status, Unbuildable,
-    Verdict,
-};
+use crate::model::{Arch, ConfigField, KernelConfig, Sizes, StagePolicy};
 use crate::suggest::Suggestion;
 
-/// What is wrong with one configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    ExceedsCap {
-        needs: u64,
-        cap: u64,
-        over: u64,
-        auto_overflow: Option<AutoOverflow>,
-    },
-    /// Boxed: a rejection carries its stage choice and text, and findings are kept by the thousand.
-    Rejected(Box<Rejection>),
-    Unbuildable(Unbuildable),
-    NotModelled(ModelError),
-}
-
-impl Problem {
-    /// The diagnostic code.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            Problem::ExceedsCap { auto_overflow: Some(_), .. } => crate::rules::Rule::AutoStagesOverflow.code(),
-            Problem::ExceedsCap { .. } => crate::rules::Rule::ExceedsCap.code(),
-            Problem::Rejected(_) => crate::rules::Rule::CutlassRejects.code(),
-            Problem::Unbuildable(_) => crate::rules::Rule::Unbuildable.code(),
-            Problem::NotModelled(_) => crate::rules::Rule::NotModelled.code(),
-        }
-    }
-
-    /// One-line description for the rule list of SARIF (from [`crate::rules::Rule`]).
-    pub fn rule_text(code: &str) -> &'static str {
-        crate::rules::Rule::from_code(code).map_or("invalid input", crate::rules::Rule::summary)
-    }
-}
+pub use crate::checker::Problem;
 
 /// A secondary label: a span and what it says (mostly fixed words, so not allocated).
 pub type Label = (Range<usize>, Cow<'static, str>);
@@ -196,7 +162,8 @@ pub fn check_source_with_progress(
     }
 }
 
-/// Check one entry against each of its architectures; returns how many (entry, arch) pairs it made.
+/// Check one entry against each of its architectures ([`crate::checker::check_config`]); returns
+/// how many (entry, arch) pairs it made.
 fn check_entry(
     entry: &Entry,
     opts: &Options,
@@ -204,37 +171,23 @@ fn check_entry(
     launchable: &mut Vec<Launchable>,
     bounds_errors: &mut Vec<config_file::InputError>,
 ) -> usize {
-    // An entry's findings are merged across its architectures only: search from here.
-    let first = findings.len();
     let targets = opts.archs.as_deref().unwrap_or(&entry.targets);
-    let mut ok_archs = Vec::new();
-    let mut fp = None;
     let mut base = entry.config;
     if let Some(v) = opts.cutlass {
         base.cutlass = v;
     }
-    // One evaluation per builder family and cap (sm120 and sm121 share both).
-    let mut assessed: Vec<(Arch, u64, Result<Verdict, ModelError>)> = Vec::new();
-    for &arch in targets {
-        let cfg = KernelConfig { arch, ..base };
-        let key = (arch.builders(), arch.smem_cap());
-        let result = if let Some((_, _, r)) = assessed.iter().find(|(b, c, _)| (*b, *c) == key) {
-            r.clone().map(|v| Verdict { arch, ..v })
-        } else {
-            // Sizes only: findings and tables need no member names (diagnostics lay out the
-            // members of a finding again when they show it).
-            let r = crate::model::verdict(&cfg, arch, crate::model::Detail::Sizes);
-            assessed.push((key.0, key.1, r.clone()));
-            r
-        };
-        match result {
+    let outcome = crate::checker::check_config(&base, targets);
+    let stages_written = entry.spans.contains_key(&ConfigField::Stages);
+    for found in outcome.found {
+        match found.problem {
             // Not a configuration at all (a zero or absurd value): an input error on the value.
-            Err(e) if e.out_of_bounds => {
-                if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == e.message) {
+            Problem::NotModelled(e) if e.out_of_bounds => {
+                let message = format!("`{}`: {}", entry.name, e.message);
+                if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == message) {
                     bounds_errors.push(config_file::InputError {
                         kind: config_file::InputErrorKind::InvalidValue,
                         span: entry.span_of(e.at),
-                        message: format!("`{}`: {}", entry.name, e.message),
+                        message,
                         label: "out of bounds".into(),
                         help: Some(e.hint.into()),
                     });
@@ -242,103 +195,60 @@ fn check_entry(
             }
             // The architecture came from --arch, not from the file: say so, and point at the
             // kernel rather than at an `arch` line that was overridden.
-            Err(mut e) if e.at == ConfigField::Arch && opts.archs.is_some() => {
+            Problem::NotModelled(mut e) if e.at == ConfigField::Arch && opts.archs.is_some() => {
                 e.message = format!("{} (the architecture comes from --arch)", e.message);
-                let before = findings.len();
-                push_finding(findings, first, entry, cfg, Problem::NotModelled(e), None);
-                if findings.len() > before {
-                    if let Some(f) = findings.last_mut() {
-                        f.span = entry.name_span.clone();
-                    }
-                }
+                findings.push(Finding {
+                    entry: entry.name.clone(),
+                    config: found.config,
+                    archs: found.archs,
+                    problem: Problem::NotModelled(e),
+                    span: entry.name_span.clone(),
+                    secondary: Vec::new(),
+                    sizes: None,
+                });
             }
-            Err(e) => push_finding(findings, first, entry, cfg, Problem::NotModelled(e), None),
-            Ok(a) => {
-                let problem = match &a.status {
-                    Status::Fits { .. } => None,
-                    Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
-                        needs: a.footprint.as_ref().map_or(0, |f| f.kernel_bytes),
-                        cap: a.cap,
-                        over: *over,
-                        auto_overflow: a.auto_overflow,
-                    }),
-                    Status::Rejected(r) => Some(Problem::Rejected(Box::new(r.clone()))),
-                    Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
-                };
-                if let Some(p) = problem {
-                    push_finding(findings, first, entry, cfg, p, Some(a));
-                } else {
-                    fp = a.footprint.as_ref().map(crate::model::Footprint::sizes);
-                    ok_archs.push(arch);
-                }
+            problem => {
+                let (span, secondary) = locate(entry, &problem, &found.config, stages_written);
+                findings.push(Finding {
+                    entry: entry.name.clone(),
+                    config: found.config,
+                    archs: found.archs,
+                    problem,
+                    span,
+                    secondary,
+                    sizes: found.sizes,
+                });
             }
         }
     }
-    if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
-        if let Some(sizes) = fp {
-            launchable.push(Launchable {
-                entry: entry.name.clone(),
-                config: KernelConfig { arch: ok_archs[0], ..base },
-                archs: ok_archs,
-                sizes,
-            });
-        }
+    if let Some((archs, sizes)) = outcome.launchable {
+        launchable.push(Launchable {
+            entry: entry.name.clone(),
+            config: KernelConfig { arch: archs[0], ..base },
+            archs,
+            sizes,
+        });
     }
     targets.len()
 }
 
-/// Record a finding, merged with an identical one of another architecture.
-fn push_finding(
-    findings: &mut Vec<Finding>,
-    first: usize,
-    entry: &Entry,
-    cfg: KernelConfig,
-    problem: Problem,
-    v: Option<Verdict>,
-) {
-    if let Some(f) = findings[first..].iter_mut().find(|f| f.entry == entry.name && f.problem == problem) {
-        f.archs.push(cfg.arch);
-        return;
-    }
-    let (span, secondary) = locate(entry, &problem);
-    let sizes = v.and_then(|v| v.footprint).as_ref().map(crate::model::Footprint::sizes);
-    findings.push(Finding {
-        entry: entry.name.clone(),
-        config: cfg,
-        archs: vec![cfg.arch],
-        problem,
-        span,
-        secondary,
-        sizes,
-    });
-}
-
-/// The primary span of a finding and the secondary labels.
-fn locate(entry: &Entry, problem: &Problem) -> (Range<usize>, Vec<Label>) {
-    let stages_written = entry.spans.contains_key(&ConfigField::Stages);
-    match problem {
-        Problem::ExceedsCap { .. } if matches!(entry.config.stages, StagePolicy::Fixed(_)) => (
-            entry.span_of(ConfigField::Stages),
-            vec![(entry.span_of(ConfigField::Tile), Cow::Borrowed("with this tile"))],
-        ),
-        Problem::ExceedsCap { auto_overflow, .. } => {
-            let mut sec = Vec::new();
-            if stages_written {
-                let what = match auto_overflow {
-                    Some(o) => Cow::Owned(format!("the automatic stage count picks {} stages", o.auto_stages)),
-                    None => Cow::Borrowed("stage policy"),
-                };
-                sec.push((entry.span_of(ConfigField::Stages), what));
-            }
-            (entry.span_of(ConfigField::Tile), sec)
+/// The primary span of a finding (at the field [`Problem::field`] names) and the secondary labels.
+fn locate(entry: &Entry, problem: &Problem, cfg: &KernelConfig, stages_written: bool) -> (Range<usize>, Vec<Label>) {
+    let span = entry.span_of(problem.field(cfg, stages_written));
+    let secondary = match problem {
+        Problem::ExceedsCap { .. } if matches!(cfg.stages, StagePolicy::Fixed(_)) => {
+            vec![(entry.span_of(ConfigField::Tile), Cow::Borrowed("with this tile"))]
         }
-        Problem::Rejected(r) if r.at == ConfigField::Stages && !stages_written => {
-            (entry.span_of(ConfigField::Tile), Vec::new())
+        Problem::ExceedsCap { auto_overflow, .. } if stages_written => {
+            let what = match auto_overflow {
+                Some(o) => Cow::Owned(format!("the automatic stage count picks {} stages", o.auto_stages)),
+                None => Cow::Borrowed("stage policy"),
+            };
+            vec![(entry.span_of(ConfigField::Stages), what)]
         }
-        Problem::Rejected(r) => (entry.span_of(r.at), Vec::new()),
-        Problem::Unbuildable(u) => (entry.span_of(u.at), Vec::new()),
-        Problem::NotModelled(e) => (entry.span_of(e.at), Vec::new()),
-    }
+        _ => Vec::new(),
+    };
+    (span, secondary)
 }
 
 /// The configuration files named by `paths`, each once (first occurrence wins, compared by canonical

@@ -116,7 +116,7 @@ impl Diagnostic for Diag {
 }
 
 fn archs_text(f: &Finding) -> String {
-    f.archs.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+    crate::checker::arch_list(&f.archs)
 }
 
 /// The three largest items of the breakdown, by role: `A tiles 49152 B (3 x 16384)`.
@@ -147,17 +147,10 @@ fn suggestions_text(suggestions: &[crate::suggest::Suggestion]) -> Option<String
     })
 }
 
-/// The finding's one-line message (no evaluation: what JSON and the summary need).
+/// The finding's one-line message (no evaluation: what JSON and the summary need); the words are
+/// [`Problem::message`]'s, as the attribute says them.
 pub fn finding_message(f: &Finding) -> String {
-    let name = &f.entry;
-    match &f.problem {
-        Problem::ExceedsCap { needs, over, .. } => {
-            format!("`{name}` needs {needs} bytes of shared memory, {over} more than {} allows", archs_text(f))
-        }
-        Problem::Rejected(r) => format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
-        Problem::Unbuildable(u) => format!("`{name}` compiles but cannot be built: \"{}\"", u.message),
-        Problem::NotModelled(e) => format!("`{name}` cannot be checked: {}", e.message),
-    }
+    f.problem.message(&f.entry, &f.archs)
 }
 
 /// The finding's message, primary label and help (none when empty). The help lays the members out

@@ -26,6 +26,7 @@ pub mod atomic;
 #[cfg(feature = "cli")]
 pub mod check;
 mod checked;
+pub mod checker;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]

@@ -2,9 +2,10 @@
 
 use std::collections::HashMap;
 
+use crate::checker::Problem;
 use crate::model::{
     assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind,
-    Operand, Output, StagePolicy, Status, Tile,
+    Operand, Output, StagePolicy, Tile,
 };
 use crate::suggest::suggestions;
 use proc_macro2::Span;
@@ -112,9 +113,6 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// A finding being collected: message, archs, span, code, (needs, cap, over).
-type Seen = (String, Vec<Arch>, Span, &'static str, Option<(u64, u64, u64)>);
-
 /// `family` and `granularity` together: blockwise needs a granularity, and only blockwise takes one.
 fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static str, String)> {
     let family = match spec.get("family") {
@@ -211,101 +209,62 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
     }
     let span_of = |f: ConfigField| spans.get(&f).copied().unwrap_or_else(|| name.span());
     let stages_written = spans.contains_key(&ConfigField::Stages);
-    let mut fp = None;
-    let mut headroom = u64::MAX;
-    // (message, archs, span, code, (needs, cap, over)): findings identical on several archs merge.
-    let mut seen: Vec<Seen> = Vec::new();
-    for &arch in &archs {
-        let c = KernelConfig { arch, ..cfg };
-        let assessed = assess(&c, arch);
-        let bytes = match &assessed {
-            Ok(a) => match (&a.status, &a.footprint) {
-                (Status::ExceedsCap { over }, Some(f)) => Some((f.kernel_bytes, a.cap, *over)),
-                _ => None,
-            },
-            Err(_) => None,
-        };
-        let (span, msg, code) = match &assessed {
-            Err(e) => (span_of(e.at), format!("`{name}` cannot be checked: {e}"), e.rule().code()),
-            Ok(a) => match &a.status {
-                Status::Fits { headroom: h } => {
-                    headroom = headroom.min(*h);
-                    fp.clone_from(&a.footprint);
-                    continue;
+    // The same checker as the TOML front end: the same problems, merged across architectures alike.
+    let outcome = crate::checker::check_config(&cfg, &archs);
+    for found in &outcome.found {
+        let problem = &found.problem;
+        // A syn::Error is one line: the TOML help's detail goes in parentheses, and the nearest fit after.
+        let detail = match problem {
+            Problem::ExceedsCap { auto_overflow, .. } => {
+                let stages = found.sizes.map_or(0, |s| s.stages);
+                match auto_overflow {
+                    Some(o) => format!("{stages} stages: CUTLASS's automatic stage count picks {}", o.auto_stages),
+                    None => format!("{stages} stages"),
                 }
-                Status::ExceedsCap { over } => {
-                    let f = a.footprint.as_ref().expect("compiled");
-                    let auto = a
-                        .auto_overflow
-                        .map(|o| format!(" (CUTLASS's automatic stage count picks {} stages)", o.auto_stages))
-                        .unwrap_or_default();
-                    let span = if matches!(c.stages, StagePolicy::Fixed(_)) {
-                        span_of(ConfigField::Stages)
-                    } else {
-                        span_of(ConfigField::Tile)
-                    };
-                    let code = if a.auto_overflow.is_some() {
-                        crate::rules::Rule::AutoStagesOverflow.code()
-                    } else {
-                        crate::rules::Rule::ExceedsCap.code()
-                    };
-                    (span, format!("`{name}` needs {} bytes of shared memory with {} stages{auto}: cap {} on {{archs}}, over by {over} bytes", f.kernel_bytes, f.stages, a.cap), code)
-                }
-                Status::Rejected(r) => {
-                    let span = if r.at == ConfigField::Stages && !stages_written {
-                        span_of(ConfigField::Tile)
-                    } else {
-                        span_of(r.at)
-                    };
-                    (
-                        span,
-                        format!("`{name}` does not compile: CUTLASS static_assert \"{}\" ({})", r.message, r.detail),
-                        crate::rules::Rule::CutlassRejects.code(),
-                    )
-                }
-                Status::Unbuildable(u) => (
-                    span_of(u.at),
-                    format!("`{name}` compiles but cannot be built: \"{}\" ({})", u.message, u.detail),
-                    crate::rules::Rule::Unbuildable.code(),
-                ),
-            },
-        };
-        let hint = match &assessed {
-            Ok(a) => {
-                suggestions(&c, a).first().map(|s| format!("; nearest that fits: {}", s.describe())).unwrap_or_default()
             }
+            Problem::Rejected(r) => r.detail.clone(),
+            Problem::Unbuildable(u) => u.detail.clone(),
+            Problem::NotModelled(e) => format!("help: {}", e.hint),
+        };
+        let hint = match assess(&found.config, found.config.arch) {
+            Ok(a) => suggestions(&found.config, &a)
+                .first()
+                .map(|s| format!("; nearest that fits: {}", s.describe()))
+                .unwrap_or_default(),
             Err(_) => String::new(),
         };
-        let full = format!("{msg}{hint}");
-        match seen.iter_mut().find(|(m, ..)| *m == full) {
-            Some((_, a, ..)) => a.push(arch),
-            None => seen.push((full, vec![arch], span, code, bytes)),
-        }
-    }
-    for (msg, on, span, code, bytes) in seen {
-        let names: Vec<&str> = on.iter().map(|a| a.name()).collect();
         errors.0.push(Issue {
-            span,
-            code,
-            message: msg.replace("{archs}", &names.join(", ")),
+            span: span_of(problem.field(&found.config, stages_written)),
+            code: problem.code(),
+            message: format!("{} ({detail}){hint}", problem.message(&name.to_string(), &found.archs)),
             kernel: Some(name.to_string()),
-            archs: on,
-            bytes,
+            archs: found.archs.clone(),
+            bytes: problem.bytes(),
         });
     }
     if !errors.0.is_empty() {
         return Err(errors.0);
     }
-    let f = fp.expect("fits on every architecture");
+    let Some((archs, sizes)) = outcome.launchable else {
+        return Err(vec![Issue {
+            span: name.span(),
+            code: crate::rules::Rule::MissingKey.code(),
+            message: "no architecture to check against".into(),
+            kernel: Some(name.to_string()),
+            archs: Vec::new(),
+            bytes: None,
+        }]);
+    };
+    let headroom = archs.iter().map(|a| a.smem_cap().saturating_sub(sizes.kernel_bytes)).min().unwrap_or(0);
     Ok(Checked {
         entry: crate::emit::TableEntry {
             name: name.to_string(),
             config: KernelConfig { arch: archs[0], ..cfg },
             archs,
-            kernel_bytes: f.kernel_bytes,
-            mainloop_bytes: f.mainloop_bytes,
-            epilogue_bytes: f.epilogue_bytes,
-            stages: f.stages,
+            kernel_bytes: sizes.kernel_bytes,
+            mainloop_bytes: sizes.mainloop_bytes,
+            epilogue_bytes: sizes.epilogue_bytes,
+            stages: sizes.stages,
         },
         headroom,
     })

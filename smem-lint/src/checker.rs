@@ -1,0 +1,162 @@
+//! One configuration against its target architectures: the findings every front end reports.
+//!
+//! The TOML front end (`check`) and the `#[smem_check]` attribute (`rust_attr`) both hand a
+//! [`KernelConfig`] and its targets to [`check_config`], and get back the same [`Problem`]s, merged
+//! across architectures the same way, each with the [`ConfigField`] a diagnostic points at. They only
+//! differ in how they turn a field into a span (a TOML byte range, a token) and how they render.
+//! Pure: no I/O, no feature needed.
+
+use crate::model::{
+    Arch, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, Sizes, StagePolicy, Status,
+    Unbuildable, Verdict,
+};
+use crate::rules::Rule;
+
+/// What is wrong with one configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    ExceedsCap {
+        needs: u64,
+        cap: u64,
+        over: u64,
+        auto_overflow: Option<AutoOverflow>,
+    },
+    /// Boxed: a rejection carries its stage choice and text, and findings are kept by the thousand.
+    Rejected(Box<Rejection>),
+    Unbuildable(Unbuildable),
+    NotModelled(ModelError),
+}
+
+impl Problem {
+    /// The rule it breaks.
+    pub const fn rule(&self) -> Rule {
+        match self {
+            Problem::ExceedsCap { auto_overflow: Some(_), .. } => Rule::AutoStagesOverflow,
+            Problem::ExceedsCap { .. } => Rule::ExceedsCap,
+            Problem::Rejected(_) => Rule::CutlassRejects,
+            Problem::Unbuildable(_) => Rule::Unbuildable,
+            Problem::NotModelled(e) => e.rule(),
+        }
+    }
+
+    /// The diagnostic code.
+    pub const fn code(&self) -> &'static str {
+        self.rule().code()
+    }
+
+    /// One-line description for the rule list of SARIF (from [`crate::rules::Rule`]).
+    pub fn rule_text(code: &str) -> &'static str {
+        Rule::from_code(code).map_or("invalid input", Rule::summary)
+    }
+
+    /// Needs, cap and over, in bytes, for a kernel over the cap.
+    pub const fn bytes(&self) -> Option<(u64, u64, u64)> {
+        match self {
+            Problem::ExceedsCap { needs, cap, over, .. } => Some((*needs, *cap, *over)),
+            _ => None,
+        }
+    }
+
+    /// The field a diagnostic points at. An explicit stage count over the cap points at `stages`, an
+    /// automatic one at the tile; a stage-count rejection points at the tile when no stage policy
+    /// was written (the automatic count was computed from it).
+    pub fn field(&self, cfg: &KernelConfig, stages_written: bool) -> ConfigField {
+        match self {
+            Problem::ExceedsCap { .. } if matches!(cfg.stages, StagePolicy::Fixed(_)) => ConfigField::Stages,
+            Problem::ExceedsCap { .. } => ConfigField::Tile,
+            Problem::Rejected(r) if r.at == ConfigField::Stages && !stages_written => ConfigField::Tile,
+            Problem::Rejected(r) => r.at,
+            Problem::Unbuildable(u) => u.at,
+            Problem::NotModelled(e) => e.at,
+        }
+    }
+
+    /// The one-line message about kernel `name` on `archs` (the same words in every front end).
+    pub fn message(&self, name: &str, archs: &[Arch]) -> String {
+        match self {
+            Problem::ExceedsCap { needs, over, .. } => {
+                format!("`{name}` needs {needs} bytes of shared memory, {over} more than {} allows", arch_list(archs))
+            }
+            Problem::Rejected(r) => format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
+            Problem::Unbuildable(u) => format!("`{name}` compiles but cannot be built: \"{}\"", u.message),
+            Problem::NotModelled(e) => format!("`{name}` cannot be checked: {}", e.message),
+        }
+    }
+}
+
+/// `sm120, sm121`.
+pub fn arch_list(archs: &[Arch]) -> String {
+    archs.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// A problem of a configuration on one or more architectures (identical problems are merged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub problem: Problem,
+    /// The configuration on the first of `archs`.
+    pub config: KernelConfig,
+    pub archs: Vec<Arch>,
+    /// The sizes, when the configuration compiles.
+    pub sizes: Option<Sizes>,
+}
+
+/// Everything one configuration amounts to on its architectures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub found: Vec<Found>,
+    /// The sizes and architectures when it launches on every one of them.
+    pub launchable: Option<(Vec<Arch>, Sizes)>,
+}
+
+/// Check `base` (its `arch` is replaced) against each of `targets`: one evaluation per builder
+/// family and cap (sm120 and sm121 share both), sizes only (a shown finding lays its members out
+/// again).
+pub fn check_config(base: &KernelConfig, targets: &[Arch]) -> Outcome {
+    let mut out = Outcome::default();
+    let mut ok_archs = Vec::new();
+    let mut sizes = None;
+    let mut verdicts: Vec<(Arch, u64, Result<Verdict, ModelError>)> = Vec::new();
+    for &arch in targets {
+        let cfg = KernelConfig { arch, ..*base };
+        let key = (arch.builders(), arch.smem_cap());
+        let verdict = if let Some((_, _, r)) = verdicts.iter().find(|(b, c, _)| (*b, *c) == key) {
+            r.clone().map(|v| Verdict { arch, ..v })
+        } else {
+            let r = crate::model::verdict(&cfg, arch, crate::model::Detail::Sizes);
+            verdicts.push((key.0, key.1, r.clone()));
+            r
+        };
+        let (problem, fp) = match verdict {
+            Err(e) => (Some(Problem::NotModelled(e)), None),
+            Ok(v) => {
+                let fp = v.footprint.as_ref().map(Footprint::sizes);
+                let problem = match v.status {
+                    Status::Fits { .. } => None,
+                    Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
+                        needs: fp.map_or(0, |f| f.kernel_bytes),
+                        cap: v.cap,
+                        over,
+                        auto_overflow: v.auto_overflow,
+                    }),
+                    Status::Rejected(r) => Some(Problem::Rejected(Box::new(r))),
+                    Status::Unbuildable(u) => Some(Problem::Unbuildable(u)),
+                };
+                (problem, fp)
+            }
+        };
+        match problem {
+            None => {
+                sizes = fp;
+                ok_archs.push(arch);
+            }
+            Some(p) => match out.found.iter_mut().find(|f| f.problem == p) {
+                Some(f) => f.archs.push(arch),
+                None => out.found.push(Found { problem: p, config: cfg, archs: vec![arch], sizes: fp }),
+            },
+        }
+    }
+    if !ok_archs.is_empty() && ok_archs.len() == targets.len() {
+        out.launchable = sizes.map(|s| (ok_archs, s));
+    }
+    out
+}
