@@ -1,6 +1,7 @@
 //! The JSON-lines contract of `smem-lint eval`: configurations in the format of the measured data
 //! (`tests/data/*.jsonl`), results one JSON object per line.
 
+use crate::keys::Front;
 use serde_json::{json, Map, Value};
 
 use crate::model::{
@@ -59,29 +60,6 @@ fn triple(obj: &Map<String, Value>, id: Option<&String>, key: &'static str) -> R
     }
     Ok(Some(out))
 }
-
-/// The keys a configuration line may have: the contract's, and `result` (measured data, ignored on
-/// input). Any other key is an error naming it, never ignored.
-pub const KEYS: [&str; 18] = [
-    "id",
-    "arch",
-    "cutlass",
-    "family",
-    "granularity",
-    "kernel",
-    "a",
-    "b",
-    "c",
-    "d",
-    "tile",
-    "cluster",
-    "schedule",
-    "stages",
-    "fusion",
-    "epilogue",
-    "result",
-    "epilogue_schedule",
-];
 
 /// A JSON value read with duplicate object keys refused (serde_json keeps the last one silently):
 /// `{"stages": 2, "stages": 8}` is an error naming the key, at every depth.
@@ -151,11 +129,13 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
     let obj = value.as_object().ok_or_else(|| input_error("expected a JSON object".into()))?;
     let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
     let id = owned_id.as_ref();
-    if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
+    // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
+    // naming it, never ignored.
+    if let Some(k) = obj.keys().find(|k| !Front::JsonLines.knows(k)) {
         return Err(LineError {
             id: owned_id.clone(),
             field: None,
-            message: format!("unknown key `{k}`; expected one of: {}", KEYS.join(", ")),
+            message: format!("unknown key `{k}`; expected one of: {}", Front::JsonLines.key_list()),
             rule: crate::rules::Rule::UnknownKey,
         });
     }

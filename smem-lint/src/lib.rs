@@ -39,6 +39,7 @@ pub mod exit;
 #[cfg(feature = "cli")]
 pub mod explain;
 pub mod import;
+pub mod keys;
 pub mod markers;
 pub mod model;
 #[cfg(feature = "cli")]

@@ -106,3 +106,14 @@ pub fn toml_schema() -> Value {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    /// The schema describes exactly the keys the TOML front end takes (`keys::KEYS`), in its order.
+    #[test]
+    fn the_schema_has_every_toml_key() {
+        let schema: Vec<&str> = super::value_schemas().iter().map(|(k, _)| *k).collect();
+        let toml: Vec<&str> = crate::keys::Front::Toml.keys().filter(|k| *k != "name").collect();
+        assert_eq!(schema, toml);
+    }
+}

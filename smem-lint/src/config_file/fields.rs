@@ -6,6 +6,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::{error, InputError, InputErrorKind};
+use crate::keys::Front;
 use crate::model::{
     Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig,
     KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
@@ -79,31 +80,6 @@ pub struct Point {
     values: Vec<(Value, Range<usize>)>,
     targets: Option<(Vec<Arch>, Range<usize>)>,
 }
-
-const KEYS: [&str; 20] = [
-    "name",
-    "arch",
-    "cutlass",
-    "family",
-    "granularity",
-    "kernel",
-    "a",
-    "b",
-    "c",
-    "d",
-    "operands",
-    "outputs",
-    "tile",
-    "cluster",
-    "schedule",
-    "epilogue_schedule",
-    "stages",
-    "carveout",
-    "fusion",
-    "epilogue",
-];
-
-const KEY_HELP: &str = "keys: name, arch, cutlass, family, granularity, kernel, a, b, c, d, operands, outputs, tile, cluster, schedule, epilogue_schedule, stages, carveout, fusion, epilogue";
 
 fn parse_err(span: Range<usize>, e: &ParseError) -> InputError {
     error(
@@ -309,7 +285,7 @@ impl Settings {
     pub fn read_table(&mut self, t: &DeTable<'_>, scope: Scope, errors: &mut Vec<InputError>) {
         for (k, v) in t {
             let key = k.get_ref().as_ref();
-            if !KEYS.contains(&key) || (key == "name" && scope == Scope::Defaults) {
+            if !Front::Toml.knows(key) || (key == "name" && scope == Scope::Defaults) {
                 errors.push(error(
                     InputErrorKind::UnknownKey,
                     k.span(),
@@ -399,16 +375,16 @@ fn targets(v: &Spanned<DeValue<'_>>) -> Result<Vec<Arch>, InputError> {
 }
 
 fn suggest_key(key: &str) -> String {
-    let near = KEYS
-        .iter()
-        .filter(|k| **k != "name")
+    let help = format!("keys: {}", Front::Toml.key_list());
+    let near = Front::Toml
+        .keys()
+        .filter(|k| *k != "name")
         .min_by_key(|k| crate::rules::edit_distance(key, k))
-        .copied()
         .unwrap_or("tile");
     if crate::rules::edit_distance(key, near) <= 2 {
-        format!("did you mean `{near}`? {KEY_HELP}")
+        format!("did you mean `{near}`? {help}")
     } else {
-        KEY_HELP.to_string()
+        help
     }
 }
 

@@ -6,6 +6,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit, Meta, Token};
 
+use crate::keys::Front;
+
 /// A value as written, with its span.
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -31,26 +33,6 @@ impl Spec {
         self.pairs.iter().rev().find(|(k, _, _)| k == key).map(|(_, v, s)| (v, *s))
     }
 }
-
-pub const KEYS: &[&str] = &[
-    "cutlass",
-    "family",
-    "granularity",
-    "kernel",
-    "a",
-    "b",
-    "c",
-    "d",
-    "tile",
-    "cluster",
-    "schedule",
-    "epilogue_schedule",
-    "stages",
-    "carveout",
-    "fusion",
-    "epilogue",
-    "epilogue_smem_bytes",
-];
 
 fn value(expr: &Expr) -> syn::Result<Value> {
     match expr {
@@ -111,10 +93,10 @@ pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
             },
             Meta::NameValue(nv) => {
                 let key = nv.path.get_ident().map(std::string::ToString::to_string).unwrap_or_default();
-                if !KEYS.contains(&key.as_str()) {
+                if !Front::Attribute.knows(&key) {
                     push(syn::Error::new(
                         nv.path.span(),
-                        format!("unknown argument `{key}`; expected one of: {}", KEYS.join(", ")),
+                        format!("unknown argument `{key}`; expected one of: {}", Front::Attribute.key_list()),
                     ));
                     continue;
                 }

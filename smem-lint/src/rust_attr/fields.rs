@@ -3,7 +3,8 @@
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, PathArguments, Type};
 
-use super::args::{Spec, Value, KEYS};
+use super::args::{Spec, Value};
+use crate::keys::Front;
 
 /// The types of `smem_lint::markers`: a field of one of these types declares configuration, so its
 /// name must be a configuration key.
@@ -47,7 +48,7 @@ pub fn marker_of(ty: &Type) -> Option<String> {
 }
 
 fn nearest_key(name: &str) -> Option<&'static str> {
-    crate::rules::nearest(name, KEYS.iter().copied())
+    crate::rules::nearest(name, Front::Attribute.keys())
 }
 
 /// Add each field whose name is a configuration key to `spec` (attribute arguments win). A field of a
@@ -60,7 +61,7 @@ pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {
     let mut errors: Option<syn::Error> = None;
     for f in &named.named {
         let Some(name) = f.ident.as_ref().map(std::string::ToString::to_string) else { continue };
-        if !KEYS.contains(&name.as_str()) {
+        if !Front::Attribute.knows(&name) {
             if let Some(marker) = marker_of(&f.ty) {
                 let hint = nearest_key(&name).map(|k| format!("; did you mean `{k}`?")).unwrap_or_default();
                 let e = syn::Error::new(

@@ -29,26 +29,6 @@ impl Errors {
     }
 }
 
-fn field_of(key: &str) -> ConfigField {
-    match key {
-        "cutlass" => ConfigField::Cutlass,
-        "family" => ConfigField::Family,
-        "granularity" => ConfigField::Granularity,
-        "kernel" => ConfigField::Kind,
-        "a" => ConfigField::A,
-        "b" => ConfigField::B,
-        "c" => ConfigField::C,
-        "d" => ConfigField::D,
-        "tile" => ConfigField::Tile,
-        "cluster" => ConfigField::Cluster,
-        "schedule" => ConfigField::Schedule,
-        "epilogue_schedule" => ConfigField::EpilogueSchedule,
-        "stages" | "carveout" => ConfigField::Stages,
-        "fusion" => ConfigField::Fusion,
-        _ => ConfigField::Epilogue,
-    }
-}
-
 fn word<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
     match v {
         Value::Word(w) => Ok(w),
@@ -183,7 +163,9 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
         Tile { m: 0, n: 0, k: 0 },
     );
     for (key, v, span) in &spec.pairs {
-        spans.insert(field_of(key), *span);
+        if let Some(f) = crate::keys::field_of(key) {
+            spans.insert(f, *span);
+        }
         if let Err(msg) = apply(&mut cfg, key, v) {
             errors.push(*span, crate::rules::Rule::InvalidValue.code(), msg);
         }

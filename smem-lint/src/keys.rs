@@ -1,0 +1,143 @@
+//! Every key a kernel configuration can be written with, the model field it sets, and the front
+//! ends that take it: the one table the TOML format, JSON lines and `#[smem_check]` derive their key
+//! lists, unknown-key messages and spellings from. A new configuration field is one row here (and
+//! its reading in each front end); a new family or release needs none.
+
+use crate::model::ConfigField;
+
+/// A front end that reads configurations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    /// `[defaults]`, `[[kernel]]` and `[[sweep]]` tables.
+    Toml,
+    /// `eval`'s JSON lines.
+    JsonLines,
+    /// `#[smem_check(...)]` arguments and marker fields (the architectures are positional there).
+    Attribute,
+}
+
+/// One key.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
+    pub name: &'static str,
+    /// The model field it sets (`None`: a name, an id, or measured data that is not configuration).
+    pub field: Option<ConfigField>,
+    pub toml: bool,
+    pub json_lines: bool,
+    pub attribute: bool,
+}
+
+const fn all(name: &'static str, field: ConfigField) -> Key {
+    Key { name, field: Some(field), toml: true, json_lines: true, attribute: true }
+}
+
+/// In the order the front ends list them.
+pub const KEYS: &[Key] = &[
+    Key { name: "id", field: None, toml: false, json_lines: true, attribute: false },
+    Key { name: "name", field: None, toml: true, json_lines: false, attribute: false },
+    Key { name: "arch", field: Some(ConfigField::Arch), toml: true, json_lines: true, attribute: false },
+    all("cutlass", ConfigField::Cutlass),
+    all("family", ConfigField::Family),
+    all("granularity", ConfigField::Granularity),
+    all("kernel", ConfigField::Kind),
+    all("a", ConfigField::A),
+    all("b", ConfigField::B),
+    all("c", ConfigField::C),
+    all("d", ConfigField::D),
+    // TOML shorthands for [a, b] and [c, d].
+    Key { name: "operands", field: Some(ConfigField::A), toml: true, json_lines: false, attribute: false },
+    Key { name: "outputs", field: Some(ConfigField::C), toml: true, json_lines: false, attribute: false },
+    all("tile", ConfigField::Tile),
+    all("cluster", ConfigField::Cluster),
+    all("schedule", ConfigField::Schedule),
+    all("epilogue_schedule", ConfigField::EpilogueSchedule),
+    all("stages", ConfigField::Stages),
+    // `StageCountAutoCarveout<N>`: the stage policy with an explicit carve-out.
+    Key { name: "carveout", field: Some(ConfigField::Stages), toml: true, json_lines: false, attribute: true },
+    all("fusion", ConfigField::Fusion),
+    all("epilogue", ConfigField::Epilogue),
+    // A declared epilogue's `sizeof(CollectiveEpilogue::SharedStorage)`.
+    Key {
+        name: "epilogue_smem_bytes",
+        field: Some(ConfigField::Epilogue),
+        toml: false,
+        json_lines: false,
+        attribute: true,
+    },
+    // Measured data in the shared data files, ignored on input.
+    Key { name: "result", field: None, toml: false, json_lines: true, attribute: false },
+];
+
+impl Front {
+    fn takes(self, k: &Key) -> bool {
+        match self {
+            Front::Toml => k.toml,
+            Front::JsonLines => k.json_lines,
+            Front::Attribute => k.attribute,
+        }
+    }
+
+    /// The keys this front end takes, in table order.
+    pub fn keys(self) -> impl Iterator<Item = &'static str> {
+        KEYS.iter().filter(move |k| self.takes(k)).map(|k| k.name)
+    }
+
+    /// Whether `key` is one of this front end's.
+    pub fn knows(self, key: &str) -> bool {
+        self.keys().any(|k| k == key)
+    }
+
+    /// `name, arch, cutlass, ...`: for "expected one of" messages.
+    pub fn key_list(self) -> String {
+        self.keys().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The model field `key` sets, in any front end.
+pub fn field_of(key: &str) -> Option<ConfigField> {
+    KEYS.iter().find(|k| k.name == key).and_then(|k| k.field)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every model field has a key, spelled as `ConfigField::key` spells it, in every front end that
+    /// can set it; keys are unique.
+    #[test]
+    fn every_field_has_its_key() {
+        let mut names: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), KEYS.len());
+        for k in KEYS {
+            if let Some(f) = k.field {
+                if k.toml && k.json_lines && k.attribute {
+                    assert_eq!(f.key(), k.name);
+                }
+            }
+        }
+        for f in [
+            ConfigField::Cutlass,
+            ConfigField::Family,
+            ConfigField::Granularity,
+            ConfigField::Kind,
+            ConfigField::A,
+            ConfigField::B,
+            ConfigField::C,
+            ConfigField::D,
+            ConfigField::Fusion,
+            ConfigField::Epilogue,
+            ConfigField::Tile,
+            ConfigField::Cluster,
+            ConfigField::Schedule,
+            ConfigField::EpilogueSchedule,
+            ConfigField::Stages,
+        ] {
+            for front in [Front::Toml, Front::JsonLines, Front::Attribute] {
+                assert!(front.knows(f.key()), "{front:?} lacks `{}`", f.key());
+            }
+        }
+        assert!(Front::Toml.knows("arch") && Front::JsonLines.knows("arch") && !Front::Attribute.knows("arch"));
+    }
+}
