@@ -34,7 +34,7 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// Write `contents` to `path` (see the module documentation).
-pub fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(contents)?;

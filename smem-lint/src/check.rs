@@ -11,7 +11,7 @@ use crate::suggest::Suggestion;
 pub use crate::checker::Problem;
 
 /// A secondary label: a span and what it says (mostly fixed words, so not allocated).
-pub type Label = (Range<usize>, Cow<'static, str>);
+pub(crate) type Label = (Range<usize>, Cow<'static, str>);
 
 /// A problem of one entry on one or more architectures (identical problems are merged).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ impl Finding {
     }
 
     /// [`Finding::suggestions`], evaluating the neighbours through `prober`.
-    pub fn suggestions_by(&self, prober: &mut dyn crate::model::Prober) -> Vec<Suggestion> {
+    pub(crate) fn suggestions_by(&self, prober: &mut dyn crate::model::Prober) -> Vec<Suggestion> {
         match crate::model::assess_by(&self.config, self.config.arch, crate::model::Detail::Sizes, prober) {
             Ok(a) => crate::suggest::suggestions_by(&self.config, &a, prober),
             Err(_) => Vec::new(),
@@ -94,14 +94,14 @@ impl FileReport {
     }
 
     /// Findings that fail the run (exit 1): not input errors, not downgraded to warnings.
-    pub fn error_finding_count(&self) -> usize {
+    pub(crate) fn error_finding_count(&self) -> usize {
         let warned = |c: &str| self.warn.iter().any(|w| w == c);
         self.findings.iter().filter(|f| !warned(f.problem.code())).count()
             + self.spanned.iter().filter(|f| !f.input_error && !warned(f.code)).count()
     }
 
     /// Every finding, errors and warnings.
-    pub fn finding_count(&self) -> usize {
+    pub(crate) fn finding_count(&self) -> usize {
         self.findings.len() + self.spanned.iter().filter(|f| !f.input_error).count()
     }
 }
@@ -123,7 +123,7 @@ pub fn check_source(path: &Path, source: String, opts: &Options) -> FileReport {
 }
 
 /// [`check_source`], calling `progress(done, total)` as the file's configurations are checked.
-pub fn check_source_with_progress(
+pub(crate) fn check_source_with_progress(
     path: &Path,
     source: String,
     opts: &Options,
@@ -177,7 +177,7 @@ fn check_entry(
         base.cutlass = v;
     }
     let outcome = crate::checker::check_config(&base, targets);
-    let stages_written = entry.spans.contains_key(&ConfigField::Stages);
+    let stages_written = entry.spans.contains_key(ConfigField::Stages);
     for found in outcome.found {
         match found.problem {
             // Not a configuration at all (a zero or absurd value): an input error on the value.
@@ -256,7 +256,7 @@ fn locate(entry: &Entry, problem: &Problem, cfg: &KernelConfig, stages_written: 
 /// crate: `.gitignore`, hidden files and `target/` skipped, symlinks not followed), keeping regular
 /// `*.toml` files that hold kernel configurations (`[defaults]`, `[[kernel]]` or `[[sweep]]`), so a
 /// `Cargo.toml` or `rustfmt.toml` met on the way is not an error.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut keep = |p: PathBuf, out: &mut Vec<PathBuf>| {

@@ -20,7 +20,7 @@ use crate::verify::cli::VerifyArgs;
     version,
     about = "Does a CUTLASS GEMM configuration fit in shared memory? Exit codes: 0 clean, 1 findings, 2 usage or input error."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// When to use colour (also honours NO_COLOR and CLICOLOR).
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
     pub color: Color,
@@ -45,7 +45,7 @@ pub enum Mode {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Color {
+pub(crate) enum Color {
     Auto,
     Always,
     Never,
@@ -176,7 +176,7 @@ pub struct Target {
 }
 
 impl Target {
-    pub fn options(&self) -> Result<Options, String> {
+    pub(crate) fn options(&self) -> Result<Options, String> {
         let mut archs = self.archs.clone();
         let mut seen = Vec::new();
         archs.retain(|a| {

@@ -47,15 +47,6 @@ impl IndexedSource {
     fn line_of(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
     }
-
-    /// 1-based (line, column in characters) of a byte offset.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let line = self.line_of(offset);
-        let start = self.starts[line];
-        let col = self.text.get(start..offset).map_or(offset - start, |t| t.chars().count());
-        (line + 1, col + 1)
-    }
 }
 
 impl SourceCode for IndexedSource {
@@ -120,7 +111,7 @@ fn archs_text(f: &Finding) -> String {
 }
 
 /// The three largest items of the breakdown, by role: `A tiles 49152 B (3 x 16384)`.
-pub fn largest_items(fp: &Footprint) -> String {
+pub(crate) fn largest_items(fp: &Footprint) -> String {
     fp.by_role()
         .into_iter()
         .filter(|(r, _)| *r != Role::Padding)
@@ -149,17 +140,12 @@ fn suggestions_text(suggestions: &[crate::suggest::Suggestion]) -> Option<String
 
 /// The finding's one-line message (no evaluation: what JSON and the summary need); the words are
 /// [`Problem::message`]'s, as the attribute says them.
-pub fn finding_message(f: &Finding) -> String {
+pub(crate) fn finding_message(f: &Finding) -> String {
     f.problem.message(&f.entry, &f.archs)
 }
 
 /// The finding's message, primary label and help (none when empty). The help lays the members out
 /// again and searches the nearest fits: a few evaluations, paid only for findings that are shown.
-pub fn finding_text(f: &Finding) -> (String, String, Option<String>) {
-    finding_text_by(f, &mut crate::model::Fresh)
-}
-
-/// [`finding_text`], evaluating the neighbours it suggests through `prober`.
 fn finding_text_by(f: &Finding, prober: &mut dyn Prober) -> (String, String, Option<String>) {
     let archs = archs_text(f);
     // `check` keeps sizes only (a sweep's findings would otherwise hold every member name): the
@@ -195,10 +181,6 @@ fn finding_text_by(f: &Finding, prober: &mut dyn Prober) -> (String, String, Opt
 }
 
 /// The finding as a diagnostic over `source`.
-pub fn finding_diag(f: &Finding, source: &Arc<IndexedSource>) -> Diag {
-    finding_diag_by(f, source, &mut crate::model::Fresh)
-}
-
 fn finding_diag_by(f: &Finding, source: &Arc<IndexedSource>, prober: &mut dyn Prober) -> Diag {
     let (message, label, help) = finding_text_by(f, prober);
     let mut labels = vec![LabeledSpan::new_primary_with_span(Some(label), f.span.clone())];
@@ -211,7 +193,7 @@ fn finding_diag_by(f: &Finding, source: &Arc<IndexedSource>, prober: &mut dyn Pr
 }
 
 /// An input error as a diagnostic.
-pub fn input_diag(e: &InputError, source: &Arc<IndexedSource>) -> Diag {
+pub(crate) fn input_diag(e: &InputError, source: &Arc<IndexedSource>) -> Diag {
     Diag {
         code: e.kind.code(),
         severity: Severity::Error,
@@ -600,17 +582,9 @@ fn sarif_doc<R: serde::Serialize>(rules: &[Value], results: R) -> SarifDoc<R> {
     }
 }
 
-/// SARIF 2.1.0 with locations into the TOML files.
-pub fn to_sarif(reports: &[FileReport]) -> Value {
-    let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
-    let items = all_items(reports, &index);
-    let mut memo = Memo::default();
-    let results: Vec<Value> = items.iter().map(|&(i, r, ix)| sarif_result(i, r, ix, &mut memo)).collect();
-    serde_json::to_value(sarif_doc(&sarif_rules(&items), results)).unwrap_or(Value::Null)
-}
-
-/// [`to_sarif`] written as it is built, the results made on every core one chunk at a time.
-pub fn write_sarif(reports: &[FileReport], out: &mut dyn std::io::Write) -> serde_json::Result<()> {
+/// SARIF 2.1.0 with locations into the TOML files, written as it is built: the results are made on
+/// every core one chunk at a time.
+pub(crate) fn write_sarif(reports: &[FileReport], out: &mut dyn std::io::Write) -> serde_json::Result<()> {
     let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
     let items = all_items(reports, &index);
     let rules = sarif_rules(&items);
@@ -639,7 +613,16 @@ mod tests {
         assert_eq!(String::from_utf8(json).unwrap(), serde_json::to_string_pretty(&to_json(reports)).unwrap());
         let mut sarif = Vec::new();
         write_sarif(reports, &mut sarif).unwrap();
-        assert_eq!(String::from_utf8(sarif).unwrap(), serde_json::to_string_pretty(&to_sarif(reports)).unwrap());
+        let sarif: Value = serde_json::from_slice(&sarif).unwrap();
+        let results = sarif["runs"][0]["results"].as_array().unwrap();
+        assert_eq!(results.len(), r.findings.len() + r.input_errors.len());
+        for (res, f) in results.iter().skip(r.input_errors.len()).zip(&r.findings) {
+            let text = match finding_text_by(f, &mut crate::model::Fresh) {
+                (message, _, Some(help)) => format!("{message}\n{help}"),
+                (message, _, None) => message,
+            };
+            assert_eq!(res["message"]["text"].as_str(), Some(text.as_str()));
+        }
         let mut human = Vec::new();
         assert_eq!(write_human(&r, usize::MAX, false, 100, &mut human).unwrap(), r.findings.len());
         assert_eq!(String::from_utf8(human).unwrap(), render(&diags(&r), false, 100));

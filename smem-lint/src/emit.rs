@@ -33,7 +33,7 @@ pub enum Format {
 }
 
 /// Turn any text into a C identifier (`[A-Za-z0-9_]`, not starting with a digit).
-pub fn identifier(s: &str) -> String {
+pub(crate) fn identifier(s: &str) -> String {
     let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
@@ -45,7 +45,7 @@ pub fn identifier(s: &str) -> String {
 /// and these would not compile or would collide: C++ keywords and alternative tokens, the namespaces
 /// the emitted code uses, and common macros. Names starting with `__` or `_` plus an uppercase letter
 /// are reserved for the implementation and refused too.
-pub const RESERVED_NAMES: &[&str] = &[
+pub(crate) const RESERVED_NAMES: &[&str] = &[
     "alignas",
     "alignof",
     "and",
@@ -151,7 +151,7 @@ pub const RESERVED_NAMES: &[&str] = &[
 ];
 
 /// Why `name` cannot be a kernel's identifier, if it cannot.
-pub fn reserved_name(name: &str) -> Option<String> {
+pub(crate) fn reserved_name(name: &str) -> Option<String> {
     if name.is_empty() {
         return Some("is empty".into());
     }
@@ -289,7 +289,7 @@ pub fn json(entries: &[TableEntry], archs: &[Arch]) -> String {
 }
 
 /// `#define SMEM_LINT_KERNELS(X) X(name, kernel, a, b, c, d, M, N, K, schedule, stages, kernel_bytes, family, epilogue) ...`
-pub fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
+pub(crate) fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
     let mut s = String::new();
     for l in header_lines(entries, archs) {
         let _ = writeln!(s, "// {l}");
@@ -326,7 +326,7 @@ pub fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
 
 /// The header a TensorRT-LLM MoE epilogue needs beside CUTLASS's (from TensorRT-LLM's or FlashInfer's
 /// `cutlass_extensions/include`).
-pub const TRTLLM_SCATTER_HEADER: &str = "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp";
+pub(crate) const TRTLLM_SCATTER_HEADER: &str = "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp";
 
 /// The epilogue `moe_gemm_tma_ws_launcher.inl` builds for SM120, as C++.
 fn trtllm_moe_epilogue(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap_ab: bool) -> String {
@@ -358,7 +358,7 @@ fn trtllm_moe_epilogue(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap
 /// The CUTLASS type aliases of one configuration, as the CUTLASS examples (79a-79d) write them:
 /// `CollectiveEpilogue`, `CollectiveMainloop`, `GemmKernel`. The stage count is written as the
 /// explicit `StageCount<N>` the model computed, so the alias is exactly the kernel that was checked.
-pub fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
+pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
     let grouped = cfg.kind == KernelKind::Grouped;
     let ptr = if grouped { "*" } else { "" };
     let (c_t, d_t) = (cfg.c.cutlass_type(), cfg.d.cutlass_type());
@@ -484,7 +484,7 @@ pub const fn arch_tag(arch: Arch) -> &'static str {
 
 /// Ready-to-compile CUTLASS aliases, one namespace per kernel, each with `static_assert`s on the
 /// shared-memory size the model computed and on the architecture's cap.
-pub fn cpp_cutlass(entries: &[TableEntry], archs: &[Arch]) -> String {
+pub(crate) fn cpp_cutlass(entries: &[TableEntry], archs: &[Arch]) -> String {
     let mut s = String::new();
     for l in header_lines(entries, archs) {
         let _ = writeln!(s, "// {l}");

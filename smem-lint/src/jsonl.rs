@@ -314,7 +314,7 @@ pub fn verdict_json(a: &crate::model::Assessment) -> Value {
 }
 
 /// The name `parse_config` reads back for a fusion, `None` for the default.
-pub fn fusion_name(f: Fusion) -> Option<String> {
+pub(crate) fn fusion_name(f: Fusion) -> Option<String> {
     (f != Fusion::Default).then(|| f.name())
 }
 

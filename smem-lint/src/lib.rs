@@ -18,15 +18,16 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub)]
 
 pub use checked::{table_entry, SmemChecked};
 
 #[cfg(feature = "cli")]
-pub mod atomic;
+pub(crate) mod atomic;
 #[cfg(feature = "cli")]
 pub mod check;
 mod checked;
-pub mod checker;
+pub(crate) mod checker;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
@@ -35,11 +36,11 @@ pub mod config_file;
 pub mod diagnostics;
 pub mod emit;
 #[cfg(feature = "cli")]
-pub mod exit;
+pub(crate) mod exit;
 #[cfg(feature = "cli")]
 pub mod explain;
 pub mod import;
-pub mod keys;
+pub(crate) mod keys;
 pub mod markers;
 pub mod model;
 #[cfg(feature = "cli")]
@@ -59,4 +60,4 @@ pub mod workspace;
 pub mod jsonl;
 
 #[cfg(feature = "cli")]
-pub mod schema;
+pub(crate) mod schema;

@@ -74,13 +74,13 @@ pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>,
 }
 
 /// Print reports in a format; returns the exit code.
-pub fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
+pub(crate) fn print_reports(reports: &[FileReport], format: OutputFormat) -> u8 {
     print_reports_with(reports, format, &Shown::default())
 }
 
 /// How much of a report to print.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Shown {
+pub(crate) struct Shown {
     /// Only the summary line (human format).
     pub quiet: bool,
     /// At most this many diagnostics (human) or findings (JSON, SARIF).
@@ -88,7 +88,7 @@ pub struct Shown {
 }
 
 /// [`print_reports`] with `--quiet` / `--max-findings`; the exit code always counts everything.
-pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &Shown) -> u8 {
+pub(crate) fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &Shown) -> u8 {
     // Colour is decided once: diagnostics are rendered with the plain theme when it is off, so
     // nothing needs stripping and the text goes to stdout as it is (through anstream when coloured).
     let color = color_on_stdout();
@@ -140,7 +140,7 @@ pub fn print_reports_with(reports: &[FileReport], format: OutputFormat, shown: &
 }
 
 /// Entries with at least one finding (the not-launchable ones).
-pub fn distinct_entries(r: &FileReport) -> usize {
+pub(crate) fn distinct_entries(r: &FileReport) -> usize {
     let mut names: Vec<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
     names.sort_unstable();
     names.dedup();

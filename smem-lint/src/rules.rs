@@ -91,7 +91,7 @@ rules! {
 
 impl Rule {
     /// The rule with this code.
-    pub fn from_code(code: &str) -> Option<Rule> {
+    pub(crate) fn from_code(code: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.code() == code)
     }
 
@@ -107,7 +107,7 @@ impl Rule {
 }
 
 /// Levenshtein distance, for "did you mean" hints (keys, names).
-pub fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -81,7 +81,7 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
 }
 
 /// The schema.
-pub fn toml_schema() -> Value {
+pub(crate) fn toml_schema() -> Value {
     let values = value_schemas();
     let single: serde_json::Map<String, Value> = values.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect();
     // In a sweep, every key may also hold a list of alternatives.

@@ -36,7 +36,7 @@ pub struct Suggestion {
 
 impl Suggestion {
     /// `use stages = 3 (97280 bytes, 4096 to spare)`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let what = match self.change {
             Change::Stages(s) => format!("use stages = {s}"),
             Change::VoidC => "drop the C source (c = \"void\")".to_string(),
@@ -91,7 +91,7 @@ pub fn suggestions(cfg: &KernelConfig, a: &Assessment) -> Vec<Suggestion> {
 
 /// [`suggestions`], evaluating the candidates through `prober` (a [`crate::model::Memo`] when many
 /// findings are shown at once).
-pub fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dyn Prober) -> Vec<Suggestion> {
+pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dyn Prober) -> Vec<Suggestion> {
     let arch = a.arch;
     let mut out: Vec<Suggestion> = Vec::new();
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {

@@ -33,7 +33,7 @@ pub fn table_entries(reports: &[FileReport]) -> Vec<TableEntry> {
 /// The table's entries, one per distinct kernel: configurations that resolve to the same kernel (the
 /// same configuration once the stage policy is replaced by the stage count it picks, e.g. `"auto"`
 /// and `4`) are kept once, under the first name; the others are returned as (dropped, kept) names.
-pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>, Vec<(String, String)>) {
+pub(crate) fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>, Vec<(String, String)>) {
     let mut seen: std::collections::HashMap<(KernelConfig, Vec<Arch>), String> = std::collections::HashMap::new();
     let mut entries = Vec::new();
     let mut duplicates = Vec::new();
@@ -59,7 +59,7 @@ pub fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<TableEntry>,
 }
 
 /// Render the table of launchable kernels in a format.
-pub fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> String {
+pub(crate) fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> String {
     let entries = table_entries(reports);
     let mut archs: Vec<Arch> = entries.iter().flat_map(|e| e.archs.iter().copied()).collect();
     archs.sort();
@@ -75,7 +75,7 @@ pub fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlav
 
 /// What `write_table` did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableOutcome {
+pub(crate) enum TableOutcome {
     Written,
     UpToDate,
     Stale,
@@ -85,7 +85,7 @@ pub enum TableOutcome {
 /// `check_only`, compare with what is there. With input errors nothing is written. `detail` is
 /// appended to the progress messages.
 #[allow(clippy::too_many_arguments)]
-pub fn write_table(
+pub(crate) fn write_table(
     reports: &[FileReport],
     format: TableFormat,
     flavor: CppFlavor,
@@ -133,7 +133,7 @@ pub fn write_table(
 }
 
 /// `3 lines differ (first at line 12), 40 -> 43 lines`.
-pub fn diff_summary(old: &str, new: &str) -> String {
+pub(crate) fn diff_summary(old: &str, new: &str) -> String {
     let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
     let differing = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).count();
     let first = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)).map_or(0, |i| i + 1);

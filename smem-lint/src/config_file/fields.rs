@@ -14,7 +14,7 @@ use crate::model::{
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     Defaults,
     Kernel,
     Sweep,
@@ -282,7 +282,7 @@ impl Settings {
     }
 
     /// Read a table's keys over these settings, collecting every problem.
-    pub fn read_table(&mut self, t: &DeTable<'_>, scope: Scope, errors: &mut Vec<InputError>) {
+    pub(crate) fn read_table(&mut self, t: &DeTable<'_>, scope: Scope, errors: &mut Vec<InputError>) {
         for (k, v) in t {
             let key = k.get_ref().as_ref();
             if !Front::Toml.knows(key) || (key == "name" && scope == Scope::Defaults) {
@@ -329,7 +329,7 @@ impl Settings {
     }
 
     /// How many points [`Settings::expand`] would make (`None` past `u64`).
-    pub fn point_count(&self) -> Option<u64> {
+    pub(crate) fn point_count(&self) -> Option<u64> {
         self.axes.iter().try_fold(1u64, |n, (_, alts)| n.checked_mul(alts.len() as u64))
     }
 

@@ -91,7 +91,7 @@ pub struct Entry {
 
 impl Entry {
     /// The span for a finding about `field`, falling back to the entry's name.
-    pub fn span_of(&self, field: ConfigField) -> Range<usize> {
+    pub(crate) fn span_of(&self, field: ConfigField) -> Range<usize> {
         self.spans.get(&field).cloned().unwrap_or_else(|| self.name_span.clone())
     }
 }
@@ -103,7 +103,7 @@ pub struct FieldSpans(Vec<(ConfigField, Range<usize>)>);
 
 impl FieldSpans {
     /// Set `field`'s span, replacing an earlier one (a table's own key wins over `[defaults]`).
-    pub fn insert(&mut self, field: ConfigField, span: Range<usize>) {
+    pub(crate) fn insert(&mut self, field: ConfigField, span: Range<usize>) {
         match self.0.iter_mut().find(|(f, _)| *f == field) {
             Some((_, s)) => *s = span,
             None => self.0.push((field, span)),
@@ -114,8 +114,8 @@ impl FieldSpans {
         self.0.iter().find(|(f, _)| f == field).map(|(_, s)| s)
     }
 
-    pub fn contains_key(&self, field: &ConfigField) -> bool {
-        self.get(field).is_some()
+    pub(crate) fn contains_key(&self, field: ConfigField) -> bool {
+        self.get(&field).is_some()
     }
 }
 
@@ -140,7 +140,7 @@ pub(crate) fn error(
 
 /// The most kernel configurations one file may expand to unless raised (`--max-points`): sweeps are
 /// cartesian products, and ten lists of thirty values would otherwise exhaust memory.
-pub const DEFAULT_MAX_POINTS: u64 = 1_000_000;
+pub(crate) const DEFAULT_MAX_POINTS: u64 = 1_000_000;
 
 /// Parse a configuration file's text.
 pub fn parse(source: &str) -> ParsedFile {
@@ -148,7 +148,7 @@ pub fn parse(source: &str) -> ParsedFile {
 }
 
 /// [`parse`] with a limit on the configurations the file may expand to.
-pub fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
+pub(crate) fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
     let mut entries = Vec::new();
     let mut out = parse_each(source, max_points, &mut |e, _| entries.push(e));
     out.entries = entries;
@@ -166,7 +166,7 @@ struct Pending {
 /// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
 /// collecting them (`total`: how many the file declares): a sweep's points are never all in memory.
 /// The returned file's `entries` is empty.
-pub fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
+pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
     let mut out = ParsedFile::default();
     let (root, syntax) = DeTable::parse_recoverable(source);
     // The parser recovers, but one missing bracket cascades into several errors and a half-read
@@ -391,7 +391,7 @@ fn point_suffix(c: &KernelConfig) -> String {
 }
 
 /// Line and column (1-based) of a byte offset.
-pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let before = &source[..offset.min(source.len())];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

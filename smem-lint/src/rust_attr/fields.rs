@@ -8,7 +8,7 @@ use crate::keys::Front;
 
 /// The types of `smem_lint::markers`: a field of one of these types declares configuration, so its
 /// name must be a configuration key.
-pub const MARKERS: &[&str] = &[
+pub(crate) const MARKERS: &[&str] = &[
     "Tile",
     "Cluster",
     "Granularity",

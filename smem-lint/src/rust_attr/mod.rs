@@ -61,7 +61,7 @@ pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked,
 }
 
 /// [`check_item`] with settings that replace the attribute's architectures or CUTLASS release.
-pub fn check_item_with(
+pub(crate) fn check_item_with(
     attr: TokenStream,
     item: &syn::DeriveInput,
     overrides: &Overrides,

@@ -42,7 +42,7 @@ pub struct Measured {
 }
 
 /// Measurement settings.
-pub struct Measure<'a> {
+pub(crate) struct Measure<'a> {
     pub compiler: &'a nvcc::Compiler,
     pub jobs: usize,
     pub batch: usize,
@@ -53,7 +53,7 @@ pub struct Measure<'a> {
 
 /// Measure every configuration. Batches that fail to compile are split in halves until the
 /// configurations CUTLASS rejects are isolated, so a failing set is not recompiled one by one.
-pub fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::path::Path) -> Vec<Measured> {
+pub(crate) fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &std::path::Path) -> Vec<Measured> {
     let total = items.len();
     // One translation unit compiles for one -arch: batches never mix architectures.
     let mut order: Vec<usize> = (0..total).collect();
@@ -279,7 +279,7 @@ fn describe(r: &MeasuredResult) -> String {
 }
 
 /// A measurement as a line of the shared data format (`tests/data/*.jsonl`).
-pub fn record_line(m: &Measured) -> Value {
+pub(crate) fn record_line(m: &Measured) -> Value {
     let c = &m.config;
     let stages = match c.stages {
         StagePolicy::Fixed(n) => json!(n),

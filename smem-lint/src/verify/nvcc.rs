@@ -58,10 +58,10 @@ pub fn cutlass_version(include: &Path) -> Result<CutlassVersion, String> {
 }
 
 /// A temporary directory removed when dropped.
-pub struct TempDir(pub PathBuf);
+pub(crate) struct TempDir(pub PathBuf);
 
 impl TempDir {
-    pub fn new() -> std::io::Result<Self> {
+    pub(crate) fn new() -> std::io::Result<Self> {
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
         let dir = std::env::temp_dir().join(format!("smem-lint-verify-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
@@ -132,10 +132,10 @@ pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std:
 }
 
 /// How a failure of the compiler itself (not a rejection of the code) is reported.
-pub const FAILED_TO_RUN: &str = "the compiler failed to run";
+pub(crate) const FAILED_TO_RUN: &str = "the compiler failed to run";
 
 /// Compile `source` with nvcc into `dir` and run it.
-pub struct Compiler {
+pub(crate) struct Compiler {
     pub nvcc: PathBuf,
     pub include: PathBuf,
     pub timeout: Duration,
@@ -144,7 +144,7 @@ pub struct Compiler {
 
 impl Compiler {
     /// Compile `source` for `arch` (`sm_120a`), run it: `Ok(stdout)` or `Err(first error / timeout message)`.
-    pub fn compile_and_run(&self, dir: &Path, tag: &str, source: &str, arch: &str) -> Result<String, String> {
+    pub(crate) fn compile_and_run(&self, dir: &Path, tag: &str, source: &str, arch: &str) -> Result<String, String> {
         let src = dir.join(format!("probe_{tag}.cu"));
         let exe = dir.join(format!("probe_{tag}"));
         std::fs::write(&src, source).map_err(|e| format!("cannot write {}: {e}", src.display()))?;

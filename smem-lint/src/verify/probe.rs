@@ -34,7 +34,7 @@ static_assert(cutlass::arch::sm100_smem_capacity_bytes == 232448, "probe: the li
 "#;
 
 /// The `-arch` a configuration's probe is compiled for.
-pub fn nvcc_arch(cfg: &KernelConfig) -> &'static str {
+pub(crate) fn nvcc_arch(cfg: &KernelConfig) -> &'static str {
     match cfg.arch {
         crate::model::Arch::Sm90 => "sm_90a",
         crate::model::Arch::Sm100 | crate::model::Arch::Sm103 | crate::model::Arch::Sm110 => "sm_100a",
@@ -43,7 +43,7 @@ pub fn nvcc_arch(cfg: &KernelConfig) -> &'static str {
 }
 
 /// The marker a probe prints before each result line.
-pub const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
+pub(crate) const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
 
 /// One translation unit for `configs` (index `i` is printed as the first field).
 pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {

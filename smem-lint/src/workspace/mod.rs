@@ -38,7 +38,7 @@ fn relative(root: &Path, p: &Path) -> PathBuf {
 }
 
 /// Discover the workspace through `cargo metadata` and read every manifest's settings.
-pub fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
+pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();
     cmd.no_deps();
     if let Some(p) = manifest_path {

@@ -143,7 +143,7 @@ impl<'ast> Visit<'ast> for Finder<'_> {
 
 /// Nesting deeper than this is refused before syn parses the file: syn's recursive descent would
 /// otherwise overflow the stack on hostile input (thousands of nested brackets).
-pub const MAX_NESTING: usize = 256;
+pub(crate) const MAX_NESTING: usize = 256;
 
 /// The deepest bracket nesting of a text (strings and comments included: conservative).
 fn max_nesting(source: &str) -> (usize, usize) {
@@ -286,7 +286,7 @@ fn scan_whole(source: &str, overrides: &Overrides) -> Scan {
 /// a skim of Rust's lexical structure that skips comments, string, byte-string, raw-string and char
 /// literals and tracks bracket depth; an item ends at depth 0 after `;` or after `}` (and a `;`
 /// right after it). `None` when the brackets do not balance or a literal or comment is not closed.
-pub fn top_level_items(source: &str) -> Option<Vec<Range<usize>>> {
+pub(crate) fn top_level_items(source: &str) -> Option<Vec<Range<usize>>> {
     let b = source.as_bytes();
     let mut items = Vec::new();
     let (mut start, mut depth, mut i) = (0usize, 0usize, 0usize);
