@@ -85,13 +85,13 @@ impl Problem {
 }
 
 /// `sm120, sm121`.
-pub(crate) fn arch_list(archs: &[Arch]) -> String {
+pub fn arch_list(archs: &[Arch]) -> String {
     archs.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// A problem of a configuration on one or more architectures (identical problems are merged).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Found {
+pub struct Found {
     pub problem: Problem,
     /// The configuration on the first of `archs`.
     pub config: KernelConfig,
@@ -102,7 +102,7 @@ pub(crate) struct Found {
 
 /// Everything one configuration amounts to on its architectures.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Outcome {
+pub struct Outcome {
     pub found: Vec<Found>,
     /// The sizes and architectures when it launches on every one of them.
     pub launchable: Option<(Vec<Arch>, Sizes)>,
@@ -111,7 +111,7 @@ pub(crate) struct Outcome {
 /// Check `base` (its `arch` is replaced) against each of `targets`: one evaluation per builder
 /// family and cap (sm120 and sm121 share both), sizes only (a shown finding lays its members out
 /// again).
-pub(crate) fn check_config(base: &KernelConfig, targets: &[Arch]) -> Outcome {
+pub fn check_config(base: &KernelConfig, targets: &[Arch]) -> Outcome {
     let mut out = Outcome::default();
     let mut ok_archs = Vec::new();
     let mut sizes = None;

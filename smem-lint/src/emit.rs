@@ -45,7 +45,7 @@ pub(crate) fn identifier(s: &str) -> String {
 /// and these would not compile or would collide: C++ keywords and alternative tokens, the namespaces
 /// the emitted code uses, and common macros. Names starting with `__` or `_` plus an uppercase letter
 /// are reserved for the implementation and refused too.
-pub(crate) const RESERVED_NAMES: &[&str] = &[
+pub const RESERVED_NAMES: &[&str] = &[
     "alignas",
     "alignof",
     "and",
@@ -151,7 +151,7 @@ pub(crate) const RESERVED_NAMES: &[&str] = &[
 ];
 
 /// Why `name` cannot be a kernel's identifier, if it cannot.
-pub(crate) fn reserved_name(name: &str) -> Option<String> {
+pub fn reserved_name(name: &str) -> Option<String> {
     if name.is_empty() {
         return Some("is empty".into());
     }
@@ -326,7 +326,7 @@ pub(crate) fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
 
 /// The header a TensorRT-LLM MoE epilogue needs beside CUTLASS's (from TensorRT-LLM's or FlashInfer's
 /// `cutlass_extensions/include`).
-pub(crate) const TRTLLM_SCATTER_HEADER: &str = "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp";
+pub const TRTLLM_SCATTER_HEADER: &str = "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp";
 
 /// The epilogue `moe_gemm_tma_ws_launcher.inl` builds for SM120, as C++.
 fn trtllm_moe_epilogue(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap_ab: bool) -> String {

@@ -7,7 +7,7 @@ use crate::model::ConfigField;
 
 /// A front end that reads configurations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Front {
+pub enum Front {
     /// `[defaults]`, `[[kernel]]` and `[[sweep]]` tables.
     Toml,
     /// `eval`'s JSON lines.
@@ -18,7 +18,7 @@ pub(crate) enum Front {
 
 /// One key.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Key {
+pub struct Key {
     pub name: &'static str,
     /// The model field it sets (`None`: a name, an id, or measured data that is not configuration).
     pub field: Option<ConfigField>,
@@ -32,7 +32,7 @@ const fn all(name: &'static str, field: ConfigField) -> Key {
 }
 
 /// In the order the front ends list them.
-pub(crate) const KEYS: &[Key] = &[
+pub const KEYS: &[Key] = &[
     Key { name: "id", field: None, toml: false, json_lines: true, attribute: false },
     Key { name: "name", field: None, toml: true, json_lines: false, attribute: false },
     Key { name: "arch", field: Some(ConfigField::Arch), toml: true, json_lines: true, attribute: false },
@@ -78,23 +78,23 @@ impl Front {
     }
 
     /// The keys this front end takes, in table order.
-    pub(crate) fn keys(self) -> impl Iterator<Item = &'static str> {
+    pub fn keys(self) -> impl Iterator<Item = &'static str> {
         KEYS.iter().filter(move |k| self.takes(k)).map(|k| k.name)
     }
 
     /// Whether `key` is one of this front end's.
-    pub(crate) fn knows(self, key: &str) -> bool {
+    pub fn knows(self, key: &str) -> bool {
         self.keys().any(|k| k == key)
     }
 
     /// `name, arch, cutlass, ...`: for "expected one of" messages.
-    pub(crate) fn key_list(self) -> String {
+    pub fn key_list(self) -> String {
         self.keys().collect::<Vec<_>>().join(", ")
     }
 }
 
 /// The model field `key` sets, in any front end.
-pub(crate) fn field_of(key: &str) -> Option<ConfigField> {
+pub fn field_of(key: &str) -> Option<ConfigField> {
     KEYS.iter().find(|k| k.name == key).and_then(|k| k.field)
 }
 

@@ -27,7 +27,7 @@ pub(crate) mod atomic;
 #[cfg(feature = "cli")]
 pub mod check;
 mod checked;
-pub(crate) mod checker;
+pub mod checker;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
@@ -40,7 +40,7 @@ pub(crate) mod exit;
 #[cfg(feature = "cli")]
 pub mod explain;
 pub mod import;
-pub(crate) mod keys;
+pub mod keys;
 pub mod markers;
 pub mod model;
 #[cfg(feature = "cli")]

@@ -36,7 +36,7 @@ pub struct Suggestion {
 
 impl Suggestion {
     /// `use stages = 3 (97280 bytes, 4096 to spare)`.
-    pub(crate) fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         let what = match self.change {
             Change::Stages(s) => format!("use stages = {s}"),
             Change::VoidC => "drop the C source (c = \"void\")".to_string(),
