@@ -28,7 +28,7 @@ fn input_error(message: String) -> LineError {
     LineError { id: None, field: None, message, rule: crate::rules::Rule::InvalidValue }
 }
 
-fn text<'a>(obj: &'a Map<String, Value>, id: Option<&String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
+fn text<'a>(obj: &'a Fields, id: Option<&String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -36,18 +36,14 @@ fn text<'a>(obj: &'a Map<String, Value>, id: Option<&String>, key: &'static str)
     }
 }
 
-fn parsed<T: std::str::FromStr>(
-    obj: &Map<String, Value>,
-    id: Option<&String>,
-    key: &'static str,
-) -> Result<Option<T>, LineError>
+fn parsed<T: std::str::FromStr>(obj: &Fields, id: Option<&String>, key: &'static str) -> Result<Option<T>, LineError>
 where
     T::Err: std::fmt::Display,
 {
     text(obj, id, key)?.map(|s| s.parse::<T>().map_err(|e| err(id, key, e.to_string()))).transpose()
 }
 
-fn triple(obj: &Map<String, Value>, id: Option<&String>, key: &'static str) -> Result<Option<[u64; 3]>, LineError> {
+fn triple(obj: &Fields, id: Option<&String>, key: &'static str) -> Result<Option<[u64; 3]>, LineError> {
     let Some(v) = obj.get(key) else { return Ok(None) };
     let bad = || err(id, key, format!("expected three positive integers [M, N, K], found {v}"));
     let arr = v.as_array().ok_or_else(bad)?;
@@ -123,10 +119,137 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
     }
 }
 
+/// A line's top-level object: its keys in input order, each value read strictly (duplicate keys
+/// refused at every depth). `result`, measured data that input ignores, is checked but not built.
+/// A small vector, not a hash map: a line has a dozen keys, and `eval` reads a million lines.
+struct Fields(Vec<(String, Value)>);
+
+impl Fields {
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(k, _)| k)
+    }
+}
+
+/// A line: an object, or any other JSON value (read strictly all the same, then refused).
+enum Top {
+    Object(Fields),
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for Top {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(TopVisitor)
+    }
+}
+
+struct TopVisitor;
+
+impl<'de> serde::de::Visitor<'de> for TopVisitor {
+    type Value = Top;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Top, E> {
+        Ok(Top::Other)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Top, E> {
+        Ok(Top::Other)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Top, E> {
+        Ok(Top::Other)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Top, E> {
+        Ok(Top::Other)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Top, E> {
+        Ok(Top::Other)
+    }
+    fn visit_unit<E>(self) -> Result<Top, E> {
+        Ok(Top::Other)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Top, A::Error> {
+        StrictVisitor.visit_seq(seq).map(|_| Top::Other)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
+        let mut fields: Vec<(String, Value)> = Vec::with_capacity(16);
+        while let Some(k) = map.next_key::<String>()? {
+            if fields.iter().any(|(x, _)| *x == k) {
+                return Err(serde::de::Error::custom(format!("duplicate key `{k}`")));
+            }
+            let v = if k == "result" {
+                map.next_value::<Checked>()?;
+                Value::Null
+            } else {
+                map.next_value::<Strict>()?.0
+            };
+            fields.push((k, v));
+        }
+        Ok(Top::Object(Fields(fields)))
+    }
+}
+
+/// A JSON value checked for duplicate keys at every depth, and dropped.
+struct Checked;
+
+impl<'de> serde::Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CheckedVisitor)
+    }
+}
+
+struct CheckedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
+    type Value = Checked;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_unit<E>(self) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Checked, A::Error> {
+        while seq.next_element::<Checked>()?.is_some() {}
+        Ok(Checked)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
+        let mut keys: Vec<String> = Vec::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if keys.contains(&k) {
+                return Err(serde::de::Error::custom(format!("duplicate key `{k}`")));
+            }
+            map.next_value::<Checked>()?;
+            keys.push(k);
+        }
+        Ok(Checked)
+    }
+}
+
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
-    let value = serde_json::from_str::<Strict>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))?.0;
-    let obj = value.as_object().ok_or_else(|| input_error("expected a JSON object".into()))?;
+    let top = serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))?;
+    let Top::Object(fields) = top else { return Err(input_error("expected a JSON object".into())) };
+    let obj = &fields;
     let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
     let id = owned_id.as_ref();
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
@@ -225,8 +348,50 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
     ))
 }
 
-/// The result object of one configuration (the `eval` contract).
+/// The result object of one configuration (the `eval` contract), in its key order. Serialised as a
+/// struct, not built as a JSON value: `eval` writes one per line.
+#[derive(serde::Serialize)]
+pub(crate) struct LineResult<'a> {
+    id: Option<&'a str>,
+    cutlass: &'static str,
+    compiles: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    over_capacity: Option<bool>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    sizes: Option<LineSizes>,
+}
+
+/// The sizes and verdicts of a configuration whose sizes are known.
+#[derive(serde::Serialize)]
+struct LineSizes {
+    kernel_bytes: u64,
+    mainloop_bytes: u64,
+    epilogue_bytes: u64,
+    stages: u64,
+    cap_bytes: u64,
+    // fits is the size alone; buildable is whether the TMA descriptors can be built, and
+    // launchable both (what `check` and `emit` go by).
+    fits: bool,
+    buildable: bool,
+    launchable: bool,
+}
+
+impl LineResult<'_> {
+    /// Whether the configuration launches.
+    pub(crate) fn launchable(&self) -> bool {
+        self.sizes.as_ref().is_some_and(|s| s.launchable)
+    }
+}
+
+/// The result of one configuration (the `eval` contract) as JSON.
 pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineError> {
+    line_result(id, cfg).map(|r| serde_json::to_value(r).unwrap_or(Value::Null))
+}
+
+/// [`result_json`] before it becomes JSON.
+pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result<LineResult<'a>, LineError> {
     // eval reports sizes and the verdict, not the member list or the largest fitting stage count:
     // one evaluation per line, judged by the same `model::status` as `assess`.
     let evaluation = crate::model::evaluate_with(cfg, crate::model::Detail::Sizes).map_err(|e| LineError {
@@ -235,47 +400,54 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
         message: e.to_string(),
         rule: e.rule(),
     })?;
+    let cutlass = cfg.cutlass.name();
     let f = match evaluation {
         crate::model::Evaluation::Rejected(r) => {
-            return Ok(json!({
-                "id": id, "cutlass": cfg.cutlass.name(), "compiles": false, "reason": r.message,
-            }))
+            return Ok(LineResult {
+                id,
+                cutlass,
+                compiles: false,
+                reason: Some(r.message),
+                over_capacity: None,
+                sizes: None,
+            })
         }
         crate::model::Evaluation::Compiled(f) => f,
     };
     let cap = cfg.arch.smem_cap();
-    Ok(match crate::model::status(&f, cap) {
+    let status = crate::model::status(&f, cap);
+    let sizes = |fits: bool, buildable: bool, launchable: bool| LineSizes {
+        kernel_bytes: f.kernel_bytes,
+        mainloop_bytes: f.mainloop_bytes,
+        epilogue_bytes: f.epilogue_bytes,
+        stages: f.stages,
+        cap_bytes: cap,
+        fits,
+        buildable,
+        launchable,
+    };
+    Ok(match status {
         // The kernel's own capacity static_assert (SM100): rejected, with the sizes it refused.
-        Status::Rejected(r) => json!({
-            "id": id,
-            "cutlass": cfg.cutlass.name(),
-            "compiles": false,
-            "reason": r.message,
-            "over_capacity": true,
-            "kernel_bytes": f.kernel_bytes,
-            "mainloop_bytes": f.mainloop_bytes,
-            "epilogue_bytes": f.epilogue_bytes,
-            "stages": f.stages,
-            "cap_bytes": cap,
-            "fits": false,
-            "buildable": false,
-            "launchable": false,
-        }),
-        status => json!({
-            "id": id,
-            "cutlass": cfg.cutlass.name(),
-            "compiles": true,
-            "kernel_bytes": f.kernel_bytes,
-            "mainloop_bytes": f.mainloop_bytes,
-            "epilogue_bytes": f.epilogue_bytes,
-            "stages": f.stages,
-            "cap_bytes": cap,
-            // fits is the size alone; buildable is whether the TMA descriptors can be built, and
-            // launchable both (what `check` and `emit` go by).
-            "fits": f.kernel_bytes <= cap,
-            "buildable": !matches!(status, Status::Unbuildable(_)),
-            "launchable": matches!(status, Status::Fits { .. }),
-        }),
+        Status::Rejected(r) => LineResult {
+            id,
+            cutlass,
+            compiles: false,
+            reason: Some(r.message),
+            over_capacity: Some(true),
+            sizes: Some(sizes(false, false, false)),
+        },
+        status => LineResult {
+            id,
+            cutlass,
+            compiles: true,
+            reason: None,
+            over_capacity: None,
+            sizes: Some(sizes(
+                f.kernel_bytes <= cap,
+                !matches!(status, Status::Unbuildable(_)),
+                matches!(status, Status::Fits { .. }),
+            )),
+        },
     })
 }
 
@@ -321,10 +493,11 @@ pub(crate) fn fusion_name(f: Fusion) -> Option<String> {
 /// What one line of `eval` input yields: the output line, and how it counts for the exit code
 /// (0 launchable, 1 not launchable or not modelled, 2 input error).
 pub fn eval_line(line_no: usize, line: &str, version: Option<CutlassVersion>) -> (String, u8, Option<LineError>) {
-    match parse_config(line, version).and_then(|(id, cfg)| result_json(id.as_deref(), &cfg)) {
-        Ok(v) => {
-            let class = u8::from(v["launchable"] != Value::Bool(true));
-            (v.to_string(), class, None)
+    let parsed = parse_config(line, version);
+    match parsed.as_ref().map_err(Clone::clone).and_then(|(id, cfg)| line_result(id.as_deref(), cfg)) {
+        Ok(r) => {
+            let class = u8::from(!r.launchable());
+            (serde_json::to_string(&r).unwrap_or_default(), class, None)
         }
         Err(e) => {
             let out = json!({"id": e.id, "line": line_no, "field": e.field, "code": e.rule.code(), "error": e.message});
