@@ -38,10 +38,7 @@ impl Finding {
 
     /// [`Finding::suggestions`], evaluating the neighbours through `prober`.
     pub(crate) fn suggestions_by(&self, prober: &mut dyn crate::model::Prober) -> Vec<Suggestion> {
-        match crate::model::assess_by(&self.config, self.config.arch, crate::model::Detail::Sizes, prober) {
-            Ok(a) => crate::suggest::suggestions_by(&self.config, &a, prober),
-            Err(_) => Vec::new(),
-        }
+        crate::suggest::suggestions_for(&self.config, prober)
     }
 }
 

@@ -61,6 +61,11 @@ fn triple(obj: &Fields, id: Option<&String>, key: &'static str) -> Result<Option
 /// `{"stages": 2, "stages": 8}` is an error naming the key, at every depth.
 struct Strict(Value);
 
+/// The error every strict reader gives for a key written twice.
+fn duplicate_key<E: serde::de::Error>(key: &str) -> E {
+    E::custom(format!("duplicate key `{key}`"))
+}
+
 impl<'de> serde::Deserialize<'de> for Strict {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(StrictVisitor).map(Strict)
@@ -110,7 +115,7 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
         let mut m = Map::new();
         while let Some(k) = map.next_key::<String>()? {
             if m.contains_key(&k) {
-                return Err(serde::de::Error::custom(format!("duplicate key `{k}`")));
+                return Err(duplicate_key(&k));
             }
             let Strict(v) = map.next_value()?;
             m.insert(k, v);
@@ -173,13 +178,13 @@ impl<'de> serde::de::Visitor<'de> for TopVisitor {
         Ok(Top::Other)
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Top, A::Error> {
-        StrictVisitor.visit_seq(seq).map(|_| Top::Other)
+        CheckedVisitor.visit_seq(seq).map(|_| Top::Other)
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
         let mut fields: Vec<(String, Value)> = Vec::with_capacity(16);
         while let Some(k) = map.next_key::<String>()? {
             if fields.iter().any(|(x, _)| *x == k) {
-                return Err(serde::de::Error::custom(format!("duplicate key `{k}`")));
+                return Err(duplicate_key(&k));
             }
             let v = if k == "result" {
                 map.next_value::<Checked>()?;
@@ -236,7 +241,7 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
         let mut keys: Vec<String> = Vec::new();
         while let Some(k) = map.next_key::<String>()? {
             if keys.contains(&k) {
-                return Err(serde::de::Error::custom(format!("duplicate key `{k}`")));
+                return Err(duplicate_key(&k));
             }
             map.next_value::<Checked>()?;
             keys.push(k);
@@ -493,12 +498,12 @@ pub(crate) fn fusion_name(f: Fusion) -> Option<String> {
 /// What one line of `eval` input yields: the output line, and how it counts for the exit code
 /// (0 launchable, 1 not launchable or not modelled, 2 input error).
 pub fn eval_line(line_no: usize, line: &str, version: Option<CutlassVersion>) -> (String, u8, Option<LineError>) {
-    let parsed = parse_config(line, version);
-    match parsed.as_ref().map_err(Clone::clone).and_then(|(id, cfg)| line_result(id.as_deref(), cfg)) {
-        Ok(r) => {
-            let class = u8::from(!r.launchable());
-            (serde_json::to_string(&r).unwrap_or_default(), class, None)
-        }
+    let result = parse_config(line, version).and_then(|(id, cfg)| {
+        let r = line_result(id.as_deref(), &cfg)?;
+        Ok((serde_json::to_string(&r).unwrap_or_default(), u8::from(!r.launchable())))
+    });
+    match result {
+        Ok((text, class)) => (text, class, None),
         Err(e) => {
             let out = json!({"id": e.id, "line": line_no, "field": e.field, "code": e.rule.code(), "error": e.message});
             let class = if e.rule.is_input_error() { 2 } else { 1 };

@@ -89,6 +89,15 @@ pub fn suggestions(cfg: &KernelConfig, a: &Assessment) -> Vec<Suggestion> {
     suggestions_by(cfg, a, &mut Fresh)
 }
 
+/// The suggestions for `cfg` on its own architecture, assessing it first (sizes only: the members
+/// play no part in what fits); none when the model cannot evaluate it.
+pub fn suggestions_for(cfg: &KernelConfig, prober: &mut dyn Prober) -> Vec<Suggestion> {
+    match crate::model::assess_by(cfg, cfg.arch, crate::model::Detail::Sizes, prober) {
+        Ok(a) => suggestions_by(cfg, &a, prober),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// [`suggestions`], evaluating the candidates through `prober` (a [`crate::model::Memo`] when many
 /// findings are shown at once).
 pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dyn Prober) -> Vec<Suggestion> {

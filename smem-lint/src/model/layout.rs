@@ -131,11 +131,6 @@ impl Node {
         Node { name, kind, size, align }
     }
 
-    /// What the node is: a leaf, a struct or a union.
-    pub fn kind(&self) -> &NodeKind {
-        &self.kind
-    }
-
     pub fn leaf(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role) -> Node {
         Node::new(name.into(), NodeKind::Leaf { size: size.max(1), align, role, per_stage: None })
     }

@@ -4,10 +4,9 @@ use std::collections::HashMap;
 
 use crate::checker::Problem;
 use crate::model::{
-    assess, Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind,
-    Operand, Output, StagePolicy, Tile,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind, Operand,
+    Output, StagePolicy, Tile,
 };
-use crate::suggest::suggestions;
 use proc_macro2::Span;
 
 use super::args::{Spec, Value};
@@ -208,13 +207,10 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
             Problem::Unbuildable(u) => u.detail.clone(),
             Problem::NotModelled(e) => format!("help: {}", e.hint),
         };
-        let hint = match assess(&found.config, found.config.arch) {
-            Ok(a) => suggestions(&found.config, &a)
-                .first()
-                .map(|s| format!("; nearest that fits: {}", s.describe()))
-                .unwrap_or_default(),
-            Err(_) => String::new(),
-        };
+        let hint = crate::suggest::suggestions_for(&found.config, &mut crate::model::Fresh)
+            .first()
+            .map(|s| format!("; nearest that fits: {}", s.describe()))
+            .unwrap_or_default();
         errors.0.push(Issue {
             span: span_of(problem.field(&found.config, stages_written)),
             code: problem.code(),

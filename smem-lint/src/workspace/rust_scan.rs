@@ -226,21 +226,19 @@ fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Op
     for r in items {
         let text = &source[r.clone()];
         let file = syn::parse_file(text).ok()?;
-        if !renames.0.iter().any(|n| text.contains(n.as_str())) {
-            drop(file);
-            forget_spans();
-            continue;
+        if renames.0.iter().any(|n| text.contains(n.as_str())) {
+            // Spans become byte ranges as the finder goes, so nothing below needs the tree.
+            let mut f = finder(text, renames.0.clone(), overrides);
+            f.visit_file(&file);
+            scan.structs += f.checked;
+            scan.launchable.append(&mut f.launchable);
+            scan.findings.extend(f.found.into_iter().map(|mut x| {
+                x.span = x.span.start + r.start..x.span.end + r.start;
+                x
+            }));
         }
-        let mut f = finder(text, renames.0.clone(), overrides);
-        f.visit_file(&file);
         drop(file);
         forget_spans();
-        scan.structs += f.checked;
-        scan.launchable.append(&mut f.launchable);
-        scan.findings.extend(f.found.into_iter().map(|mut x| {
-            x.span = x.span.start + r.start..x.span.end + r.start;
-            x
-        }));
     }
     Some(scan)
 }
