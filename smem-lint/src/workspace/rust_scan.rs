@@ -409,12 +409,18 @@ fn skip_char(source: &str, i: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    fn same(source: &str) {
+    /// The item-by-item scan equals the whole-file scan; returns whether the item path was taken
+    /// (rather than the whole-file fallback), so that a comparison is not vacuous.
+    fn same(source: &str) -> bool {
         let o = Overrides::default();
-        let (a, b) = (scan(source, &o), scan_whole(source, &o));
+        let b = scan_whole(source, &o);
+        let Some(a) = top_level_items(source).and_then(|items| scan_items(source, &items, &o)) else {
+            return false;
+        };
         assert_eq!(a.structs, b.structs, "{source}");
         assert_eq!(a.findings, b.findings, "{source}");
         assert_eq!(a.launchable, b.launchable, "{source}");
+        true
     }
 
     /// Item by item or whole, a file gives the same findings at the same spans: every macro UI
@@ -426,7 +432,7 @@ mod tests {
         for e in std::fs::read_dir(ui).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "rs") {
-                same(&std::fs::read_to_string(&p).unwrap());
+                assert!(same(&std::fs::read_to_string(&p).unwrap()), "{} fell back to the whole file", p.display());
                 files += 1;
             }
         }
@@ -434,7 +440,7 @@ mod tests {
         let attr = "#[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 256, 128], stages = 4)]";
         for tricky in [
             "const S: &str = \"}{ ; \\\" }\";",
-            "const R: &str = r#\"} \"# ; {\"#;",
+            "const R: &str = r#\"} \" ; {\"#;",
             "const B: &[u8] = br\"}\";",
             "const C: char = '}';",
             "const E: char = '\\'';",
@@ -445,10 +451,18 @@ mod tests {
             "mod m { use smem_lint_macros::smem_check as check; #[check(sm120, kernel = dense, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128])] pub struct Inner; }",
             "#[smem_check(sm120)] fn not_a_struct() {}",
             "#[cfg_attr(all(), smem_check(sm120, kernel = dense, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [512, 512, 128]))] pub struct Gated;",
-            "let broken = ;",
         ] {
-            same(&format!("use smem_lint_macros::smem_check;\n{tricky}\n{attr}\npub struct K;\n{tricky}\n"));
+            let source = format!("use smem_lint_macros::smem_check;\n{tricky}\n{attr}\npub struct K;\n{tricky}\n");
+            assert!(same(&source), "fell back to the whole file: {source}");
         }
+        // A file syn refuses is refused whole, as before: the item path gives up and `scan` reports
+        // the whole file's syntax error.
+        let broken = format!("use smem_lint_macros::smem_check;\nlet broken = ;\n{attr}\npub struct K;\n");
+        assert!(!same(&broken));
+        let o = Overrides::default();
+        let (a, b) = (scan(&broken, &o), scan_whole(&broken, &o));
+        assert_eq!((a.structs, a.findings.len()), (0, 1));
+        assert_eq!(a.findings, b.findings);
         // The skim cuts where a top-level item ends.
         let items =
             top_level_items("use a::b;\nstruct S { x: u32 }\nstatic X: S = S { x: '}' as u32 };\nfn f() {}\n").unwrap();
