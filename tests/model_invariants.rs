@@ -55,7 +55,16 @@ fn all_configs() -> impl Iterator<Item = KernelConfig> {
 fn breakdown_adds_up_and_never_panics() {
     let (mut compiled, mut rejected, mut refused) = (0, 0, 0);
     for cfg in all_configs() {
-        match evaluate(&cfg) {
+        let full = evaluate(&cfg);
+        // Laid out as sizes alone (what eval and the searches use), the same evaluation less the
+        // member list.
+        let sizes = evaluate_with(&cfg, Detail::Sizes);
+        let no_members = full.clone().map(|e| match e {
+            Evaluation::Compiled(f) => Evaluation::Compiled(Footprint { members: Vec::new(), ..f }),
+            r => r,
+        });
+        assert_eq!(sizes, no_members, "{}", cfg.label());
+        match full {
             Ok(Evaluation::Compiled(f)) => {
                 compiled += 1;
                 let sum: u64 = f.members.iter().map(|m| m.size).sum();

@@ -88,9 +88,16 @@ fn without_prose(e: Evaluation) -> Evaluation {
     }
 }
 
-/// The breakdown adds up; "fits" is at or under the cap; the largest fitting stage count fits;
+/// Both layouts agree; the breakdown adds up; "fits" is at or under the cap; the largest fitting stage count fits;
 /// one more stage never takes fewer bytes; a kernel the compiler refuses for its size is over the cap.
 fn check_invariants(cfg: KernelConfig) -> Result<(), TestCaseError> {
+    // The member tree and the sizes-only layout give the same evaluation, less the member list.
+    let sizes = evaluate_with(&cfg, Detail::Sizes);
+    let full = evaluate(&cfg).map(|e| match e {
+        Evaluation::Compiled(f) => Evaluation::Compiled(Footprint { members: Vec::new(), ..f }),
+        r => r,
+    });
+    prop_assert_eq!(sizes, full);
     let Ok(a) = assess(&cfg, cfg.arch) else { return Ok(()) };
     if let Some(f) = &a.footprint {
         let sum: u64 = f.members.iter().map(|m| m.size).sum();

@@ -71,7 +71,131 @@ pub struct PerStage {
     pub bytes_per_stage: u64,
 }
 
-/// One named member of a `SharedStorage` type tree. Built by the constructors below and immutable
+/// How the model lays out a C++ type: as a tree of named members ([`Node`], for breakdowns) or as
+/// its `sizeof` and `alignof` alone ([`Sizeof`], for `eval` and the stage and suggestion searches,
+/// which compare sizes only). The CUTLASS structs in `model::cutlass` and the families are written
+/// once, generic over this; both implementations apply the same ABI rules ([`struct_shape`],
+/// [`union_shape`]), so a size never depends on which one was asked for.
+pub trait TypeLayout: Clone + Sized {
+    /// A leaf: an array, barrier or descriptor of `size` bytes (at least 1), `per_stage` when it
+    /// holds a pipeline's stages.
+    fn leaf_with(name: Cow<'static, str>, size: u64, align: u64, role: Role, per_stage: Option<PerStage>) -> Self;
+
+    /// A struct; `min_align` is 1, or N for `cute::aligned_struct<N>` bases.
+    fn strukt(
+        name: impl Into<Cow<'static, str>>,
+        min_align: u64,
+        fields: impl IntoIterator<Item = Field<Self>>,
+    ) -> Self;
+
+    /// A union of its fields.
+    fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: impl IntoIterator<Item = Field<Self>>) -> Self;
+
+    /// The same type under another member name.
+    fn renamed(self, name: &'static str) -> Self;
+
+    /// The same type under a name derived from its own (only computed when names are kept).
+    fn renamed_with(self, name: impl FnOnce(&str) -> String) -> Self;
+
+    /// `sizeof`.
+    fn size(&self) -> u64;
+
+    /// `alignof`.
+    fn align(&self) -> u64;
+
+    /// Every leaf and padding gap in address order ([`Node::flatten`]); empty when only sizes are kept.
+    fn members(&self) -> Vec<Member>;
+
+    fn leaf(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role) -> Self {
+        Self::leaf_with(name.into(), size, align, role, None)
+    }
+
+    /// A leaf holding `stages` copies of `bytes_per_stage` (an smem tensor with a PIPE mode).
+    fn staged(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role, per_stage: PerStage) -> Self {
+        Self::leaf_with(name.into(), size, align, role, Some(per_stage))
+    }
+
+    /// An empty struct (`sizeof` 1, or its alignment).
+    fn empty(name: impl Into<Cow<'static, str>>, align: u64) -> Self {
+        Self::strukt(name, align, [])
+    }
+
+    /// This type as a member without `alignas`.
+    fn field(self) -> Field<Self> {
+        Field { alignas: 1, node: self }
+    }
+
+    /// This type as an `alignas(n)` member.
+    fn aligned(self, n: u64) -> Field<Self> {
+        Field { alignas: n, node: self }
+    }
+}
+
+/// `sizeof` and `alignof` of a struct with members of the given (size, effective alignment), in
+/// order: offsets rounded up to each member's alignment, the size rounded up to the struct's, an
+/// empty struct one byte (or its alignment).
+pub fn struct_shape(min_align: u64, fields: impl IntoIterator<Item = (u64, u64)>) -> (u64, u64) {
+    let (end, align) = fields
+        .into_iter()
+        .fold((0, min_align), |(off, al), (size, align)| (round_up(off, align) + size, al.max(align)));
+    (round_up(end.max(1), align), align)
+}
+
+/// `sizeof` and `alignof` of a union: its widest member, rounded up to its strictest alignment.
+pub fn union_shape(fields: impl IntoIterator<Item = (u64, u64)>) -> (u64, u64) {
+    let (widest, align) = fields.into_iter().fold((1, 1), |(w, al), (size, align)| (w.max(size), al.max(align)));
+    (round_up(widest, align), align)
+}
+
+/// A type's `sizeof` and `alignof`, without its members: what [`TypeLayout`] builds when only sizes
+/// are asked for. Copying one costs nothing, and building a kernel's storage allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizeof {
+    size: u64,
+    align: u64,
+}
+
+impl TypeLayout for Sizeof {
+    fn leaf_with(_: Cow<'static, str>, size: u64, align: u64, _: Role, _: Option<PerStage>) -> Sizeof {
+        Sizeof { size: size.max(1), align }
+    }
+
+    fn strukt(
+        _: impl Into<Cow<'static, str>>,
+        min_align: u64,
+        fields: impl IntoIterator<Item = Field<Self>>,
+    ) -> Sizeof {
+        let (size, align) = struct_shape(min_align, fields.into_iter().map(|f| (f.node.size, f.align())));
+        Sizeof { size, align }
+    }
+
+    fn union(_: impl Into<Cow<'static, str>>, _: Role, fields: impl IntoIterator<Item = Field<Self>>) -> Sizeof {
+        let (size, align) = union_shape(fields.into_iter().map(|f| (f.node.size, f.align())));
+        Sizeof { size, align }
+    }
+
+    fn renamed(self, _: &'static str) -> Sizeof {
+        self
+    }
+
+    fn renamed_with(self, _: impl FnOnce(&str) -> String) -> Sizeof {
+        self
+    }
+
+    fn size(&self) -> u64 {
+        self.size
+    }
+
+    fn align(&self) -> u64 {
+        self.align
+    }
+
+    fn members(&self) -> Vec<Member> {
+        Vec::new()
+    }
+}
+
+/// One named member of a `SharedStorage` type tree. Built through [`TypeLayout`] and immutable
 /// after: each node computes its `sizeof` and `alignof` once, from its members' (a tree's size is
 /// then linear in its nodes, not in nodes times depth).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,11 +214,11 @@ pub enum NodeKind {
     Union { role: Role, fields: Vec<Field> },
 }
 
-/// A member of a struct or union: a node and its `alignas` (1 when none).
+/// A member of a struct or union: a type and its `alignas` (1 when none).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
+pub struct Field<L = Node> {
     pub alignas: u64,
-    pub node: Node,
+    pub node: L,
 }
 
 /// One row of a flattened layout.
@@ -113,67 +237,48 @@ pub const fn round_up(x: u64, a: u64) -> u64 {
     x.div_ceil(a) * a
 }
 
-impl Node {
-    fn new(name: Cow<'static, str>, kind: NodeKind) -> Node {
-        let (size, align) = match &kind {
-            NodeKind::Leaf { size, align, .. } => (*size, *align),
-            NodeKind::Struct { min_align, fields } => {
-                let align = fields.iter().map(Field::align).fold(*min_align, u64::max);
-                let end = fields.iter().fold(0, |off, f| round_up(off, f.align()) + f.node.size);
-                (round_up(end.max(1), align), align)
-            }
-            NodeKind::Union { fields, .. } => {
-                let align = fields.iter().map(Field::align).fold(1, u64::max);
-                let widest = fields.iter().map(|f| f.node.size).max().unwrap_or(1);
-                (round_up(widest.max(1), align), align)
-            }
-        };
-        Node { name, kind, size, align }
+impl TypeLayout for Node {
+    fn leaf_with(name: Cow<'static, str>, size: u64, align: u64, role: Role, per_stage: Option<PerStage>) -> Node {
+        let size = size.max(1);
+        Node { name, kind: NodeKind::Leaf { size, align, role, per_stage }, size, align }
     }
 
-    pub fn leaf(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role) -> Node {
-        Node::new(name.into(), NodeKind::Leaf { size: size.max(1), align, role, per_stage: None })
+    fn strukt(name: impl Into<Cow<'static, str>>, min_align: u64, fields: impl IntoIterator<Item = Field>) -> Node {
+        let fields: Vec<Field> = fields.into_iter().collect();
+        let (size, align) = struct_shape(min_align, fields.iter().map(|f| (f.node.size, f.align())));
+        Node { name: name.into(), kind: NodeKind::Struct { min_align, fields }, size, align }
     }
 
-    /// A leaf holding `stages` copies of `bytes_per_stage` (an smem tensor with a PIPE mode).
-    pub fn staged(name: impl Into<Cow<'static, str>>, size: u64, align: u64, role: Role, per_stage: PerStage) -> Node {
-        Node::new(name.into(), NodeKind::Leaf { size: size.max(1), align, role, per_stage: Some(per_stage) })
+    fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: impl IntoIterator<Item = Field>) -> Node {
+        let fields: Vec<Field> = fields.into_iter().collect();
+        let (size, align) = union_shape(fields.iter().map(|f| (f.node.size, f.align())));
+        Node { name: name.into(), kind: NodeKind::Union { role, fields }, size, align }
     }
 
-    /// A struct; `min_align` is 1, or N for `cute::aligned_struct<N>` bases.
-    pub fn strukt(name: impl Into<Cow<'static, str>>, min_align: u64, fields: Vec<Field>) -> Node {
-        Node::new(name.into(), NodeKind::Struct { min_align, fields })
+    fn renamed(mut self, name: &'static str) -> Node {
+        self.name = name.into();
+        self
     }
 
-    /// An empty struct (`sizeof` 1, or its alignment).
-    pub fn empty(name: impl Into<Cow<'static, str>>, align: u64) -> Node {
-        Node::strukt(name, align, Vec::new())
+    fn renamed_with(mut self, name: impl FnOnce(&str) -> String) -> Node {
+        self.name = name(&self.name).into();
+        self
     }
 
-    pub fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: Vec<Field>) -> Node {
-        Node::new(name.into(), NodeKind::Union { role, fields })
-    }
-
-    /// This node as a member without `alignas`.
-    pub fn field(self) -> Field {
-        Field { alignas: 1, node: self }
-    }
-
-    /// This node as an `alignas(n)` member.
-    pub fn aligned(self, n: u64) -> Field {
-        Field { alignas: n, node: self }
-    }
-
-    /// `alignof`.
-    pub const fn align(&self) -> u64 {
-        self.align
-    }
-
-    /// `sizeof`.
-    pub const fn size(&self) -> u64 {
+    fn size(&self) -> u64 {
         self.size
     }
 
+    fn align(&self) -> u64 {
+        self.align
+    }
+
+    fn members(&self) -> Vec<Member> {
+        self.flatten()
+    }
+}
+
+impl Node {
     /// Offset of the direct member `name`, if this is a struct that has one.
     pub fn offset_of(&self, name: &'static str) -> Option<u64> {
         let NodeKind::Struct { fields, .. } = &self.kind else { return None };
@@ -188,7 +293,7 @@ impl Node {
         None
     }
 
-    /// Every leaf and every padding gap, in address order; their sizes add up to [`Node::size`].
+    /// Every leaf and every padding gap, in address order; their sizes add up to [`TypeLayout::size`].
     pub fn flatten(&self) -> Vec<Member> {
         let mut out = Vec::new();
         self.flatten_into("", 0, &mut out);
@@ -240,7 +345,7 @@ fn padding(path: &str, what: &str, offset: u64, size: u64) -> Member {
     Member { path: format!("{path}.<padding {what}>"), offset, size, role: Role::Padding, per_stage: None }
 }
 
-impl Field {
+impl<L: TypeLayout> Field<L> {
     /// The member's effective alignment: `max(alignas, alignof(type))`.
     pub fn align(&self) -> u64 {
         self.alignas.max(self.node.align())

@@ -24,7 +24,7 @@ pub use config::{
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use error::{ConfigField, ModelError, ParseError};
 pub use footprint::{Evaluation, Footprint, Rejection, Sizes, StageChoice, Unbuildable};
-pub use layout::{Member, Role};
+pub use layout::{Member, Role, Sizeof, TypeLayout};
 pub use release::{Headers, MxPtrArraySchedules};
 pub use verdict::{
     assess, assess_by, assess_with, status, verdict, Assessment, AutoOverflow, Fresh, Probe, Prober, Status, Verdict,
@@ -112,21 +112,29 @@ pub enum Detail {
 /// [`evaluate`], with or without the member list.
 pub fn evaluate_with(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
     check_bounds(cfg)?;
+    match detail {
+        Detail::Members => evaluate_as::<layout::Node>(cfg),
+        Detail::Sizes => evaluate_as::<layout::Sizeof>(cfg),
+    }
+}
+
+/// The family models, laying storage out as `L`: the member tree, or `sizeof`/`alignof` alone.
+fn evaluate_as<L: layout::TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     match cfg.arch {
         Arch::Sm120 | Arch::Sm121 => {
             sm120_tags(cfg)?;
             match cfg.family {
-                Family::BlockScaled => families::sm120_blockscaled::evaluate(cfg, detail),
-                Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate(cfg, detail),
+                Family::BlockScaled => families::sm120_blockscaled::evaluate::<L>(cfg),
+                Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate::<L>(cfg),
             }
         }
         Arch::Sm90 => {
             release::claimed(cfg.cutlass, release::Sm::Sm90)?;
-            families::sm90_tensorop::evaluate(cfg, detail)
+            families::sm90_tensorop::evaluate::<L>(cfg)
         }
         Arch::Sm100 => {
             release::claimed(cfg.cutlass, release::Sm::Sm100)?;
-            families::sm100_umma::evaluate(cfg, detail)
+            families::sm100_umma::evaluate::<L>(cfg)
         }
         other => Err(ModelError::new(
             ConfigField::Arch,

@@ -17,7 +17,7 @@
 use super::primitives::{barrier_pair_pipeline, ordered_sequence_barrier, BARRIER_BYTES};
 use super::sm90_epilogue::EpilogueStorage;
 use super::sm90_kernel::MainloopStorage;
-use crate::model::layout::{Node, PerStage, Role};
+use crate::model::layout::{PerStage, Role, TypeLayout};
 
 /// The shape of an SM100 kernel's scheduling storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,40 +40,43 @@ pub const TENSORMAP_UPDATER_WARPS: u64 = 4;
 const RESPONSE_WITH_UPDATE_INFO_BYTES: u64 = 20;
 
 /// `GemmKernel::SharedStorage` of the SM100 kernels.
-pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
-    let named = |n: &Node, name: &'static str| {
-        let mut n = n.clone();
-        n.name = name.into();
-        n
-    };
+pub fn kernel_storage<L: TypeLayout>(
+    shape: Sm100KernelShape,
+    mainloop: &MainloopStorage<L>,
+    epilogue: &EpilogueStorage<L>,
+) -> L {
+    let named = |n: &L, name: &'static str| n.clone().renamed(name);
     let s = shape.scheduler_stages;
     let (clc, throttle) = if shape.grouped {
         (
-            barrier_pair_pipeline("clc (PipelineAsync, group scheduler)", s, Role::SchedulerStorage),
-            Node::empty("clc_throttle (PipelineEmpty)", 1),
+            barrier_pair_pipeline::<L>("clc (PipelineAsync, group scheduler)", s, Role::SchedulerStorage),
+            L::empty("clc_throttle (PipelineEmpty)", 1),
         )
     } else {
         (
-            barrier_pair_pipeline("clc (PipelineCLCFetchAsync)", s, Role::SchedulerStorage),
-            barrier_pair_pipeline("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage),
+            barrier_pair_pipeline::<L>("clc (PipelineCLCFetchAsync)", s, Role::SchedulerStorage),
+            barrier_pair_pipeline::<L>("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage),
         )
     };
     let async_maps = shape.grouped && shape.async_tensormaps;
-    let mut pipes = vec![
+    let pipes = [
         named(&mainloop.pipeline, "mainloop").aligned(16),
         named(&epilogue.pipeline, "epi_load").aligned(16),
-        ordered_sequence_barrier("load_order", 1, 2).aligned(16),
+        ordered_sequence_barrier::<L>("load_order", 1, 2).aligned(16),
         clc.aligned(16),
-        barrier_pair_pipeline("accumulator (PipelineUmmaAsync)", shape.accumulator_stages, Role::KernelPipelines)
+        barrier_pair_pipeline::<L>("accumulator (PipelineUmmaAsync)", shape.accumulator_stages, Role::KernelPipelines)
             .aligned(16),
         throttle.aligned(16),
-        Node::leaf("tmem_dealloc (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16),
-    ];
-    if async_maps {
-        pipes.push(barrier_pair_pipeline("tensor_map_ready (PipelineAsync)", s, Role::SchedulerStorage).aligned(16));
-    }
+        L::leaf("tmem_dealloc (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16),
+    ]
+    .into_iter()
+    .chain(
+        async_maps.then(|| {
+            barrier_pair_pipeline::<L>("tensor_map_ready (PipelineAsync)", s, Role::SchedulerStorage).aligned(16)
+        }),
+    );
     let responses = if async_maps {
-        Node::staged(
+        L::staged(
             "clc_response[2] (WithTensorMapUpdateInfo<WorkTileInfo>)",
             2 * RESPONSE_WITH_UPDATE_INFO_BYTES * s,
             4,
@@ -81,7 +84,7 @@ pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilo
             PerStage { stages: s, bytes_per_stage: 2 * RESPONSE_WITH_UPDATE_INFO_BYTES },
         )
     } else {
-        Node::staged(
+        L::staged(
             if shape.grouped { "clc_response (WorkTileInfo)" } else { "clc_response (CLCResponse)" },
             16 * s,
             4,
@@ -89,41 +92,31 @@ pub fn kernel_storage(shape: Sm100KernelShape, mainloop: &MainloopStorage, epilo
             PerStage { stages: s, bytes_per_stage: 16 },
         )
     };
-    let mut fields = vec![
-        Node::strukt("pipelines", 16, pipes).field(),
-        responses.aligned(16),
-        Node::leaf("tmem_base_ptr", 4, 4, Role::KernelPipelines).field(),
-    ];
-    if mainloop.tensormaps.is_some() || epilogue.tensormaps.is_some() {
-        let mut maps = Vec::new();
-        if let Some(tm) = &epilogue.tensormaps {
-            maps.push(named(tm, "epilogue").aligned(128));
-        }
-        if let Some(tm) = &mainloop.tensormaps {
-            maps.push(named(tm, "mainloop").aligned(128));
-        }
-        let one = Node::strukt("tensormaps", 128, maps);
+    let tensormaps = (mainloop.tensormaps.is_some() || epilogue.tensormaps.is_some()).then(|| {
+        let maps = [
+            epilogue.tensormaps.as_ref().map(|tm| named(tm, "epilogue").aligned(128)),
+            mainloop.tensormaps.as_ref().map(|tm| named(tm, "mainloop").aligned(128)),
+        ];
+        let one = L::strukt("tensormaps", 128, maps.into_iter().flatten());
         if async_maps {
             let copies = TENSORMAP_UPDATER_WARPS + 1;
-            let all = (0..copies)
-                .map(|i| {
-                    let mut c = one.clone();
-                    c.name = format!("[{i}]").into();
-                    c.field()
-                })
-                .collect();
-            fields.push(Node::strukt(format!("tensormaps[{copies}]"), 128, all).field());
+            let all = (0..copies).map(|i| one.clone().renamed_with(|_| format!("[{i}]")).field());
+            L::strukt(format!("tensormaps[{copies}]"), 128, all).field()
         } else {
-            fields.push(one.field());
+            one.field()
         }
-    }
-    fields.push(
-        Node::strukt(
-            "tensors",
-            128,
-            vec![named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
-        )
-        .field(),
+    });
+    let tensors = L::strukt(
+        "tensors",
+        128,
+        [named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
     );
-    Node::strukt("SharedStorage", 1, fields)
+    let fields = [
+        Some(L::strukt("pipelines", 16, pipes).field()),
+        Some(responses.aligned(16)),
+        Some(L::leaf("tmem_base_ptr", 4, 4, Role::KernelPipelines).field()),
+        tensormaps,
+        Some(tensors.field()),
+    ];
+    L::strukt("SharedStorage", 1, fields.into_iter().flatten())
 }

@@ -17,11 +17,11 @@ use super::primitives::{
 };
 use crate::model::config::Layout;
 use crate::model::dtype::Output;
-use crate::model::layout::{Node, PerStage, Role};
+use crate::model::layout::{Node, PerStage, Role, TypeLayout};
 
 /// The parameters of one epilogue collective, after the builder has chosen them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EpilogueParams {
+pub struct EpilogueParams<L = Node> {
     pub c: Output,
     pub d: Output,
     pub layout: Layout,
@@ -33,7 +33,7 @@ pub struct EpilogueParams {
     /// `ReuseSmemC` of the dispatch policy (C and D share one buffer).
     pub reuse_smem: bool,
     /// `FusionCallbacks::SharedStorage`.
-    pub fusion: Node,
+    pub fusion: L,
     /// The first contiguous run of the subtile along its contiguous extent, in elements, when it is
     /// shorter than the subtile (SM100's 2x2 TMEM warps split N in two); `None`: the whole extent.
     pub contiguous_run: Option<u64>,
@@ -49,21 +49,17 @@ pub struct NoSwizzleAtom {
 
 /// The three parts of the epilogue's `SharedStorage`, which the kernels place separately.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EpilogueStorage {
-    pub tensors: Node,
-    pub pipeline: Node,
-    pub tensormaps: Option<Node>,
+pub struct EpilogueStorage<L = Node> {
+    pub tensors: L,
+    pub pipeline: L,
+    pub tensormaps: Option<L>,
 }
 
-impl EpilogueStorage {
-    /// `CollectiveEpilogue::SharedStorage` as a whole.
-    pub fn shared_storage(&self) -> Node {
-        let mut fields = vec![self.tensors.clone().field()];
-        if let Some(tm) = &self.tensormaps {
-            fields.push(tm.clone().field());
-        }
-        fields.push(self.pipeline.clone().field());
-        Node::strukt("epilogue", 1, fields)
+impl<L: TypeLayout> EpilogueStorage<L> {
+    /// `CollectiveEpilogue::SharedStorage` as a whole: `{ tensors; [tensormaps;] pipeline; }`.
+    pub fn shared_storage(&self) -> L {
+        let fields = [Some(&self.tensors), self.tensormaps.as_ref(), Some(&self.pipeline)];
+        L::strukt("epilogue", 1, fields.into_iter().flatten().map(|n| n.clone().field()))
     }
 }
 
@@ -72,7 +68,7 @@ fn smem_bits(t: Output) -> u64 {
     t.bits()
 }
 
-fn buffer_alignment(p: &EpilogueParams, bits: u64) -> Result<u64, NoSwizzleAtom> {
+fn buffer_alignment<L>(p: &EpilogueParams<L>, bits: u64) -> Result<u64, NoSwizzleAtom> {
     let contiguous = p.contiguous_run.unwrap_or(match p.layout {
         Layout::RowMajor => p.tile_n,
         Layout::ColumnMajor => p.tile_m,
@@ -82,17 +78,17 @@ fn buffer_alignment(p: &EpilogueParams, bits: u64) -> Result<u64, NoSwizzleAtom>
 }
 
 /// Lay out the epilogue collective's storage.
-pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzleAtom> {
+pub fn epilogue_storage<L: TypeLayout>(p: &EpilogueParams<L>) -> Result<EpilogueStorage<L>, NoSwizzleAtom> {
     let subtile = p.tile_m * p.tile_n;
     let c_elem = if p.c == Output::Void { p.d } else { p.c };
     let (bits_c, bits_d) = (smem_bits(c_elem), smem_bits(p.d));
     let (al_c, al_d) = (buffer_alignment(p, bits_c)?, buffer_alignment(p, bits_d)?);
     let reuse_c = p.reuse_smem && p.c != Output::Void;
     let stages_d_buf = if reuse_c { p.stages_c } else { p.stages_d };
-    let smem_d = || array_engine("smem_D", subtile * stages_d_buf, bits_d, Role::EpilogueD, stages_d_buf);
+    let smem_d = || array_engine::<L>("smem_D", subtile * stages_d_buf, bits_d, Role::EpilogueD, stages_d_buf);
     let collective = if p.c == Output::Void {
         // union CollectiveStorageWithoutC { cute::array<C, 0> smem_C; alignas(D) smem_D; }
-        Node::union("collective", Role::EpilogueD, vec![Node::empty("smem_C", 1).field(), smem_d().aligned(al_d)])
+        L::union("collective", Role::EpilogueD, [L::empty("smem_C", 1).field(), smem_d().aligned(al_d)])
     } else if reuse_c {
         // union CollectiveStorageReuseC: both buffers step by the wider stage (`StrideStageC/D` of
         // the SM100 collective; on SM90 and SM120 reuse needs equal widths, so the stride is the stage).
@@ -101,35 +97,34 @@ pub fn epilogue_storage(p: &EpilogueParams) -> Result<EpilogueStorage, NoSwizzle
             let bytes = (p.stages_c - 1) * max_stage + subtile * bits / 8;
             let per_stage = PerStage { stages: p.stages_c, bytes_per_stage: max_stage };
             if bits < 8 {
-                array_subbyte(name, bytes * 8, role, per_stage)
+                array_subbyte::<L>(name, bytes * 8, role, per_stage)
             } else {
-                array_aligned(name, bytes, role, per_stage)
+                array_aligned::<L>(name, bytes, role, per_stage)
             }
         };
         let max = al_c.max(al_d);
-        Node::union(
+        L::union(
             "collective",
             Role::EpilogueCD,
-            vec![
+            [
                 buffer("smem_C", bits_c, Role::EpilogueC).aligned(max),
                 buffer("smem_D", bits_d, Role::EpilogueD).aligned(max),
             ],
         )
     } else {
-        let smem_c = array_engine("smem_C", subtile * p.stages_c, bits_c, Role::EpilogueC, p.stages_c);
-        Node::strukt("collective", 1, vec![smem_c.aligned(al_c), smem_d().aligned(al_d)])
+        let smem_c = array_engine::<L>("smem_C", subtile * p.stages_c, bits_c, Role::EpilogueC, p.stages_c);
+        L::strukt("collective", 1, [smem_c.aligned(al_c), smem_d().aligned(al_d)])
     };
-    let mut fusion = p.fusion.clone();
-    fusion.name = format!("thread ({})", p.fusion.name).into();
-    let tensors = Node::strukt("tensors", 1, vec![collective.field(), fusion.field()]);
+    let fusion = p.fusion.clone().renamed_with(|name| format!("thread ({name})"));
+    let tensors = L::strukt("tensors", 1, [collective.field(), fusion.field()]);
     let pipeline = barrier_pair_pipeline("pipeline", p.stages_c, Role::EpilogueBarriers);
     let tensormaps = p.ptr_array.map(|warp_groups| {
-        Node::strukt(
+        L::strukt(
             "tensormaps",
             128,
-            vec![
-                tma_descriptors("smem_tensormap_C", 1, Role::EpilogueTensormaps).field(),
-                tma_descriptors("smem_tensormap_D", warp_groups, Role::EpilogueTensormaps).field(),
+            [
+                tma_descriptors::<L>("smem_tensormap_C", 1, Role::EpilogueTensormaps).field(),
+                tma_descriptors::<L>("smem_tensormap_D", warp_groups, Role::EpilogueTensormaps).field(),
             ],
         )
     });

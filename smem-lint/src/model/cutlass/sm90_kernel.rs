@@ -17,40 +17,35 @@
 
 use super::primitives::{barrier_pair_pipeline, ordered_sequence_barrier};
 use super::sm90_epilogue::EpilogueStorage;
-use crate::model::layout::{Node, PerStage, Role};
+use crate::model::layout::{Node, PerStage, Role, TypeLayout};
 
 /// The mainloop collective's parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MainloopStorage {
-    pub tensors: Node,
-    pub pipeline: Node,
-    pub tensormaps: Option<Node>,
+pub struct MainloopStorage<L = Node> {
+    pub tensors: L,
+    pub pipeline: L,
+    pub tensormaps: Option<L>,
 }
 
-impl MainloopStorage {
+impl<L: TypeLayout> MainloopStorage<L> {
     /// `CollectiveMainloop::SharedStorage`: `{ tensors; [tensormaps;] alignas(16) pipeline_storage; }`.
-    pub fn shared_storage(&self) -> Node {
-        let mut fields = vec![self.tensors.clone().field()];
-        if let Some(tm) = &self.tensormaps {
-            fields.push(tm.clone().field());
-        }
-        let mut pipeline = self.pipeline.clone();
-        pipeline.name = "pipeline_storage".into();
-        fields.push(pipeline.aligned(16));
-        Node::strukt("mainloop", 1, fields)
+    pub fn shared_storage(&self) -> L {
+        let tensors = [Some(&self.tensors), self.tensormaps.as_ref()];
+        let pipeline = self.pipeline.clone().renamed("pipeline_storage").aligned(16);
+        L::strukt("mainloop", 1, tensors.into_iter().flatten().map(|n| n.clone().field()).chain([pipeline]))
     }
 }
 
 /// The tile scheduler of a dense kernel, as its `SharedStorage`.
-pub fn clc_scheduler_storage(sched_stages: u64) -> Node {
+pub fn clc_scheduler_storage<L: TypeLayout>(sched_stages: u64) -> L {
     // PersistentTileSchedulerSm100<Cluster, Stages>::SharedStorage
-    Node::strukt(
+    L::strukt(
         "scheduler",
         1,
-        vec![
-            barrier_pair_pipeline("pipeline_", sched_stages, Role::SchedulerStorage).aligned(16),
-            barrier_pair_pipeline("throttle_pipeline_", sched_stages, Role::SchedulerStorage).aligned(16),
-            Node::staged(
+        [
+            barrier_pair_pipeline::<L>("pipeline_", sched_stages, Role::SchedulerStorage).aligned(16),
+            barrier_pair_pipeline::<L>("throttle_pipeline_", sched_stages, Role::SchedulerStorage).aligned(16),
+            L::staged(
                 "data_ (CLCResponse)",
                 16 * sched_stages,
                 4,
@@ -63,8 +58,8 @@ pub fn clc_scheduler_storage(sched_stages: u64) -> Node {
 }
 
 /// `PersistentTileSchedulerSm90::SharedStorage`: an empty class (the SM90 dense persistent kernels).
-pub fn sm90_scheduler_storage() -> Node {
-    Node::empty("scheduler (PersistentTileSchedulerSm90, empty)", 1)
+pub fn sm90_scheduler_storage<L: TypeLayout>() -> L {
+    L::empty("scheduler (PersistentTileSchedulerSm90, empty)", 1)
 }
 
 /// `KernelTmaWarpSpecialized` (`sm90_gemm_tma_warpspecialized.hpp`): not persistent, so the mainloop
@@ -74,20 +69,15 @@ pub fn sm90_scheduler_storage() -> Node {
 /// { union TensorStorage { mainloop; epilogue; } tensors;
 ///   PipelineStorage : aligned_struct<16> { alignas(16) mainloop; alignas(16) epi_load; } pipelines; }
 /// ```
-pub fn non_persistent_kernel_storage(mainloop: &MainloopStorage, epilogue: &EpilogueStorage) -> Node {
-    let named = |n: &Node, name: &'static str| {
-        let mut n = n.clone();
-        n.name = name.into();
-        n
-    };
-    let tensors = Node::union(
+pub fn non_persistent_kernel_storage<L: TypeLayout>(mainloop: &MainloopStorage<L>, epilogue: &EpilogueStorage<L>) -> L {
+    let named = |n: &L, name: &'static str| n.clone().renamed(name);
+    let tensors = L::union(
         "tensors",
         Role::TensorsUnion,
-        vec![named(&mainloop.tensors, "mainloop").field(), named(&epilogue.tensors, "epilogue").field()],
+        [named(&mainloop.tensors, "mainloop").field(), named(&epilogue.tensors, "epilogue").field()],
     );
-    let pipes =
-        vec![named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
-    Node::strukt("SharedStorage", 1, vec![tensors.field(), Node::strukt("pipelines", 16, pipes).field()])
+    let pipes = [named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
+    L::strukt("SharedStorage", 1, [tensors.field(), L::strukt("pipelines", 16, pipes).field()])
 }
 
 /// Which kernel shell.
@@ -101,74 +91,65 @@ pub struct KernelShape {
 pub const GROUPED_SCHEDULER_STAGES: u64 = 8;
 
 /// `GemmKernel::SharedStorage`. `dense_scheduler` is the dense kernels' `TileScheduler::SharedStorage`.
-pub fn kernel_storage(
+pub fn kernel_storage<L: TypeLayout>(
     shape: KernelShape,
-    mainloop: &MainloopStorage,
-    epilogue: &EpilogueStorage,
-    dense_scheduler: Node,
-) -> Node {
-    let named = |n: &Node, name: &'static str| {
-        let mut n = n.clone();
-        n.name = name.into();
-        n
-    };
-    let math_wg_order = || ordered_sequence_barrier("math_wg_order", 2, 2).aligned(16);
-    let load_order = || ordered_sequence_barrier("load_order", 1, 2).aligned(16);
+    mainloop: &MainloopStorage<L>,
+    epilogue: &EpilogueStorage<L>,
+    dense_scheduler: L,
+) -> L {
+    let named = |n: &L, name: &'static str| n.clone().renamed(name);
+    let math_wg_order = || shape.pingpong.then(|| ordered_sequence_barrier::<L>("math_wg_order", 2, 2).aligned(16));
+    let load_order = || ordered_sequence_barrier::<L>("load_order", 1, 2).aligned(16);
     if shape.grouped {
-        let tensors = Node::strukt(
+        let tensors = L::strukt(
             "tensors",
             128,
-            vec![named(&mainloop.tensors, "mainloop").field(), named(&epilogue.tensors, "epilogue").field()],
+            [named(&mainloop.tensors, "mainloop").field(), named(&epilogue.tensors, "epilogue").field()],
         );
-        let mut pipes = vec![
-            barrier_pair_pipeline("scheduler", GROUPED_SCHEDULER_STAGES, Role::SchedulerStorage).aligned(16),
+        let pipes = [
+            barrier_pair_pipeline::<L>("scheduler", GROUPED_SCHEDULER_STAGES, Role::SchedulerStorage).aligned(16),
             named(&mainloop.pipeline, "mainloop").aligned(16),
             named(&epilogue.pipeline, "epi_load").aligned(16),
             load_order(),
-        ];
-        if shape.pingpong {
-            pipes.push(math_wg_order());
-        }
-        let responses = Node::staged(
+        ]
+        .into_iter()
+        .chain(math_wg_order());
+        let responses = L::staged(
             "scheduler_response (WorkTileInfo[8])",
             16 * GROUPED_SCHEDULER_STAGES,
             4,
             Role::SchedulerResponses,
             PerStage { stages: GROUPED_SCHEDULER_STAGES, bytes_per_stage: 16 },
         );
-        let mut maps = Vec::new();
-        if let Some(tm) = &mainloop.tensormaps {
-            maps.push(named(tm, "mainloop").aligned(128));
-        }
-        if let Some(tm) = &epilogue.tensormaps {
-            maps.push(named(tm, "epilogue").aligned(128));
-        }
-        Node::strukt(
+        let maps = [
+            mainloop.tensormaps.as_ref().map(|tm| named(tm, "mainloop").aligned(128)),
+            epilogue.tensormaps.as_ref().map(|tm| named(tm, "epilogue").aligned(128)),
+        ];
+        L::strukt(
             "SharedStorage",
             1,
-            vec![
+            [
                 tensors.field(),
-                Node::strukt("pipelines", 16, pipes).field(),
+                L::strukt("pipelines", 16, pipes).field(),
                 responses.aligned(16),
-                Node::strukt("tensormaps", 128, maps).field(),
+                L::strukt("tensormaps", 128, maps.into_iter().flatten()).field(),
             ],
         )
     } else {
-        let mut pipes =
-            vec![named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)];
-        if shape.pingpong {
-            pipes.push(math_wg_order());
-        }
-        pipes.push(load_order());
-        let tensors = Node::strukt(
+        let pipes =
+            [named(&mainloop.pipeline, "mainloop").aligned(16), named(&epilogue.pipeline, "epi_load").aligned(16)]
+                .into_iter()
+                .chain(math_wg_order())
+                .chain([load_order()]);
+        let tensors = L::strukt(
             "tensors",
             128,
-            vec![named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
+            [named(&epilogue.tensors, "epilogue").field(), named(&mainloop.tensors, "mainloop").field()],
         );
-        Node::strukt(
+        L::strukt(
             "SharedStorage",
             1,
-            vec![Node::strukt("pipelines", 16, pipes).field(), dense_scheduler.aligned(16), tensors.field()],
+            [L::strukt("pipelines", 16, pipes).field(), dense_scheduler.aligned(16), tensors.field()],
         )
     }
 }

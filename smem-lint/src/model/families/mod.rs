@@ -10,14 +10,14 @@ pub mod sm90_tensorop;
 
 use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
-use crate::model::layout::round_up;
+use crate::model::layout::{round_up, TypeLayout};
 use crate::model::{
-    ConfigField, Detail, Evaluation, Footprint, KernelConfig, KernelKind, ModelError, Rejection, StageChoice,
-    StagePolicy, Unbuildable,
+    ConfigField, Evaluation, Footprint, KernelConfig, KernelKind, ModelError, Rejection, StageChoice, StagePolicy,
+    Unbuildable,
 };
 
 /// The epilogue collective's storage for builder-chosen parameters.
-pub(crate) fn builder_epilogue(params: &EpilogueParams) -> Result<EpilogueStorage, ModelError> {
+pub(crate) fn builder_epilogue<L: TypeLayout>(params: &EpilogueParams<L>) -> Result<EpilogueStorage<L>, ModelError> {
     epilogue_storage(params).map_err(|e| {
         ModelError::new(
             ConfigField::D,
@@ -30,36 +30,34 @@ pub(crate) fn builder_epilogue(params: &EpilogueParams) -> Result<EpilogueStorag
 /// A configuration that compiles: the SM90 kernel shell around the mainloop and epilogue, and its
 /// footprint (`sizeof` of the three `SharedStorage`s, the members when asked for).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn compiled(
+pub(crate) fn compiled<L: TypeLayout>(
     cfg: &KernelConfig,
-    mainloop: &MainloopStorage,
-    epilogue: &EpilogueStorage,
+    mainloop: &MainloopStorage<L>,
+    epilogue: &EpilogueStorage<L>,
     epilogue_bytes: u64,
     scheduler_stages: u64,
     stage_choice: StageChoice,
     unbuildable: Option<Unbuildable>,
-    detail: Detail,
 ) -> Evaluation {
     let shape = KernelShape { grouped: cfg.kind == KernelKind::Grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
     let kernel = kernel_storage(shape, mainloop, epilogue, clc_scheduler_storage(scheduler_stages));
-    compiled_kernel(&kernel, mainloop, epilogue_bytes, stage_choice, unbuildable, detail)
+    compiled_kernel(&kernel, mainloop, epilogue_bytes, stage_choice, unbuildable)
 }
 
 /// A configuration that compiles, from its laid-out `GemmKernel::SharedStorage`.
-pub(crate) fn compiled_kernel(
-    kernel: &crate::model::layout::Node,
-    mainloop: &MainloopStorage,
+pub(crate) fn compiled_kernel<L: TypeLayout>(
+    kernel: &L,
+    mainloop: &MainloopStorage<L>,
     epilogue_bytes: u64,
     stage_choice: StageChoice,
     unbuildable: Option<Unbuildable>,
-    detail: Detail,
 ) -> Evaluation {
     Evaluation::Compiled(Footprint {
         kernel_bytes: kernel.size(),
         mainloop_bytes: mainloop.shared_storage().size(),
         epilogue_bytes,
         stages: stage_choice.stages as u64,
-        members: if detail == Detail::Members { kernel.flatten() } else { Vec::new() },
+        members: kernel.members(),
         stage_choice,
         unbuildable,
         kernel_rejection: None,
@@ -71,12 +69,12 @@ pub(crate) fn compiled_kernel(
 /// the epilogue's `SharedStorage` (`StageCountAutoCarveout<sizeof(...)>`, the examples' idiom), zero
 /// (`StageCountAuto`), the user's bytes, or `detail::compute_carveout_from_epi`
 /// (`StageCountAutoCarveoutEpi`).
-pub(crate) fn stage_choice(
+pub(crate) fn stage_choice<L: TypeLayout>(
     policy: StagePolicy,
     capacity: u64,
     stage_bytes: u64,
     data_bytes_per_stage: u64,
-    epilogue: &EpilogueStorage,
+    epilogue: &EpilogueStorage<L>,
     epilogue_bytes: u64,
 ) -> StageChoice {
     stage_choice_rounded(policy, capacity, stage_bytes, data_bytes_per_stage, epilogue, epilogue_bytes, 1)
@@ -84,12 +82,12 @@ pub(crate) fn stage_choice(
 
 /// [`stage_choice`] for builders that round the carve-out up first (`sm90_compute_stage_count_or_override`
 /// rounds it to 128 bytes).
-pub(crate) fn stage_choice_rounded(
+pub(crate) fn stage_choice_rounded<L: TypeLayout>(
     policy: StagePolicy,
     capacity: u64,
     stage_bytes: u64,
     data_bytes_per_stage: u64,
-    epilogue: &EpilogueStorage,
+    epilogue: &EpilogueStorage<L>,
     epilogue_bytes: u64,
     carveout_align: u64,
 ) -> StageChoice {

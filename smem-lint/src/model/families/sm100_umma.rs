@@ -21,8 +21,8 @@ use crate::model::cutlass::sm100_kernel::{kernel_storage, Sm100KernelShape};
 use crate::model::cutlass::sm90_epilogue::EpilogueParams;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
-use crate::model::layout::{Node, PerStage, Role};
-use crate::model::{ConfigField, Detail, Evaluation, Footprint, ModelError, Rejection};
+use crate::model::layout::{PerStage, Role, TypeLayout};
+use crate::model::{ConfigField, Evaluation, Footprint, ModelError, Rejection};
 
 /// `cutlass::arch::sm100_smem_capacity_bytes` (`arch/arch.h`): the builders' capacity and the
 /// kernels' compile-time limit.
@@ -215,7 +215,7 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
 
 /// The epilogue builder's tile, stages and reuse (`sm100_builder.inl`: `sm100_dense_compute_tile_shape_or_override`,
 /// `sm100_dense_dispatch_policy`).
-fn epilogue_params(cfg: &KernelConfig, r: Resolved) -> EpilogueParams {
+fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpilogueParams<L> {
     let (cm, cn) = (if r.two_sm { cfg.tile.m / 2 } else { cfg.tile.m }, cfg.tile.n);
     // TMEM load warps: 2x2 when a 2SM MMA of M = 128 leaves 64 rows per CTA, else 4x1.
     let (wm, wn) = if r.two_sm && cfg.tile.m == 128 { (2, 2) } else { (4, 1) };
@@ -267,16 +267,16 @@ fn epilogue_params(cfg: &KernelConfig, r: Resolved) -> EpilogueParams {
         contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
         fusion: match cfg.resolved_fusion() {
             crate::model::Fusion::BlockScaleFactor => {
-                Node::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
+                L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
             }
-            _ => Node::empty("LinearCombination, no smem", 1),
+            _ => L::empty("LinearCombination, no smem", 1),
         },
         ptr_array: r.grouped.then_some(1),
     }
 }
 
 /// Evaluate one SM100 configuration.
-pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
+pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     let block_scaled = validate(cfg)?;
     let r = resolve(cfg, block_scaled)?;
     let t = cfg.tile;
@@ -296,7 +296,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelE
     };
     let scheduler_stages = if r.grouped { 8 } else { 2 };
 
-    let epilogue = super::builder_epilogue(&epilogue_params(cfg, r))?;
+    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg, r))?;
     let epilogue_bytes = epilogue.shared_storage().size();
 
     // Smem element width: MXF4/NVF4 keeps FP4 packed; every other instruction stores sub-byte
@@ -360,7 +360,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelE
         &mainloop,
         &epilogue,
     );
-    let evaluation = super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None, detail);
+    let evaluation = super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None);
     Ok(match evaluation {
         Evaluation::Compiled(f) if f.kernel_bytes > SM100_CAPACITY_BYTES => {
             let over = f.kernel_bytes - SM100_CAPACITY_BYTES;
@@ -385,35 +385,33 @@ pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelE
 
 /// `CollectiveMma::SharedStorage`: `{ TensorStorage : aligned_struct<128> { smem_A; smem_B; [smem_SFA;
 /// smem_SFB;] }; [TensorMapStorage : aligned_struct<128> { A; B; [SFA; SFB;] }]; alignas(16) PipelineTmaUmmaAsync<S>; }`.
-fn mainloop_storage(
+fn mainloop_storage<L: TypeLayout>(
     r: Resolved,
     a_elems: u64,
     b_elems: u64,
     (bits_a, bits_b): (u64, u64),
     (sfa, sfb): (u64, u64),
     s: u64,
-) -> MainloopStorage {
-    let mut fields = vec![
-        array_engine("smem_A", s * a_elems, bits_a, Role::OperandA, s).field(),
-        array_engine("smem_B", s * b_elems, bits_b, Role::OperandB, s).field(),
+) -> MainloopStorage<L> {
+    let operands = [
+        array_engine::<L>("smem_A", s * a_elems, bits_a, Role::OperandA, s).field(),
+        array_engine::<L>("smem_B", s * b_elems, bits_b, Role::OperandB, s).field(),
     ];
-    if r.block_scaled {
-        let sf = |name: &'static str, bytes: u64, role| {
-            crate::model::cutlass::primitives::array_aligned(
-                name,
-                s * bytes,
-                role,
-                PerStage { stages: s, bytes_per_stage: bytes },
-            )
-            .field()
-        };
-        fields.push(sf("smem_SFA", sfa, Role::ScaleFactorA));
-        fields.push(sf("smem_SFB", sfb, Role::ScaleFactorB));
-    }
-    let tensors = Node::strukt("tensors", 128, fields);
+    let sf = |name: &'static str, bytes: u64, role| {
+        crate::model::cutlass::primitives::array_aligned::<L>(
+            name,
+            s * bytes,
+            role,
+            PerStage { stages: s, bytes_per_stage: bytes },
+        )
+        .field()
+    };
+    let scale_factors =
+        r.block_scaled.then(|| [sf("smem_SFA", sfa, Role::ScaleFactorA), sf("smem_SFB", sfb, Role::ScaleFactorB)]);
+    let tensors = L::strukt("tensors", 128, operands.into_iter().chain(scale_factors.into_iter().flatten()));
     let tensormaps = r.grouped.then(|| {
-        let names: &[&'static str] = if r.block_scaled { &["A", "B", "SFA", "SFB"] } else { &["A", "B"] };
-        tensormap_storage(names, Role::MainloopTensormaps)
+        let all = ["smem_tensormap_A", "smem_tensormap_B", "smem_tensormap_SFA", "smem_tensormap_SFB"];
+        tensormap_storage(if r.block_scaled { &all } else { &all[..2] }, Role::MainloopTensormaps)
     });
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }

@@ -25,7 +25,7 @@ use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BAR
 use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
-use crate::model::layout::{round_up, Node, PerStage, Role};
+use crate::model::layout::{round_up, PerStage, Role, TypeLayout};
 use crate::model::{ConfigField, Evaluation, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable};
 
 /// `cutlass::arch::sm120_smem_capacity_bytes`: what the builders divide into stages.
@@ -180,7 +180,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
 }
 
 /// Evaluate one SM120 block-scaled configuration.
-pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Evaluation, ModelError> {
+pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
     let h = cfg.cutlass.headers();
     let grouped = cfg.kind == KernelKind::Grouped;
@@ -255,7 +255,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
 
     // Epilogue (built first: the examples' stage carve-out is its size).
     let epilogue = match cfg.epilogue {
-        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => super::builder_epilogue(&epilogue_params(cfg)?)?,
+        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => super::builder_epilogue(&epilogue_params::<L>(cfg)?)?,
         Epilogue::Declared { smem_bytes } => declared_epilogue(smem_bytes),
     };
     let epilogue_bytes = match cfg.epilogue {
@@ -278,16 +278,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
     }
     let mainloop =
         mainloop_storage(cfg, per_stage, sfb_divide_extra, smem_bits(a), smem_bits(b), stage_choice.stages as u64);
-    Ok(super::compiled(
-        cfg,
-        &mainloop,
-        &epilogue,
-        epilogue_bytes,
-        SCHEDULER_STAGES,
-        stage_choice,
-        buildability(cfg),
-        detail,
-    ))
+    Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, buildability(cfg)))
 }
 
 /// The text of the MX_F4F6F8 schedule static_asserts (`check_input_datatypes`, `select_instr`).
@@ -338,7 +329,7 @@ fn is_mx_f8f6f4_only(a: Operand, b: Operand) -> bool {
 }
 
 /// What `sm120_get_tma_dispatch_policy` and the epilogue builder choose.
-pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, ModelError> {
+pub(crate) fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig) -> Result<EpilogueParams<L>, ModelError> {
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
         return Ok(trtllm_moe_epilogue_params(cfg, fusion, swap_ab));
     }
@@ -349,9 +340,9 @@ pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, Mode
     let stages_c = if reuse_smem { epi_tiles.min(2).max(stages_d + 1) } else { stages_d };
     let fusion = match cfg.resolved_fusion() {
         // A tuple of empty EVT nodes: an empty struct.
-        Fusion::LinearCombination | Fusion::Default => Node::empty("LinearCombination, no smem", 1),
+        Fusion::LinearCombination | Fusion::Default => L::empty("LinearCombination, no smem", 1),
         // Sm120BlockScaleFactorRowStore: 8 warps x 8 quads x fp32 partial maxima.
-        Fusion::BlockScaleFactor => Node::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage),
+        Fusion::BlockScaleFactor => L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage),
         // Sm90RowBroadcast: one CTA row of the bias.
         Fusion::PerColBias(bias) => {
             if bias.bits() < 8 {
@@ -361,7 +352,7 @@ pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, Mode
                     "use bf16, f16 or f32",
                 ));
             }
-            Node::leaf("Sm90RowBroadcast bias row", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
+            L::leaf("Sm90RowBroadcast bias row", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
         }
     };
     Ok(EpilogueParams {
@@ -388,18 +379,26 @@ pub(crate) fn epilogue_params(cfg: &KernelConfig) -> Result<EpilogueParams, Mode
 ///   fusion's `ElementAux` (the output type); the fusion `ScaledAccPerColBiasPerRowScaleScatter`
 ///   (or `...PerRowBiasPerColScaleScatter` when swapping) keeps one `Sm90RowBroadcast` row in smem:
 ///   the bias (output type) without swap, the router scales (float) with swap.
-fn trtllm_moe_epilogue_params(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap_ab: bool) -> EpilogueParams {
+fn trtllm_moe_epilogue_params<L: TypeLayout>(
+    cfg: &KernelConfig,
+    fusion: crate::model::MoeFusion,
+    swap_ab: bool,
+) -> EpilogueParams<L> {
     let (tile_m, tile_n) = (64, 32);
     let epi_tiles = (cfg.tile.m / tile_m).max(1) * (cfg.tile.n / tile_n).max(1);
     let out = cfg.d;
     let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
     let stages_d = epi_tiles.min(2);
     let (reuse_smem, fusion_node) = match fusion {
-        crate::model::MoeFusion::None => (out.bits() > 8, Node::empty("LinearCombination, no smem", 1)),
+        crate::model::MoeFusion::None => (out.bits() > 8, L::empty("LinearCombination, no smem", 1)),
         crate::model::MoeFusion::Finalize => {
-            let (what, bits) = if swap_ab { ("router scales, float", 32) } else { ("bias", out.bits()) };
+            let (name, bits) = if swap_ab {
+                ("Sm90RowBroadcast router scales, float row (scatter EVT)", 32)
+            } else {
+                ("Sm90RowBroadcast bias row (scatter EVT)", out.bits())
+            };
             let bytes = round_up(cfg.tile.n * bits / 8, 16);
-            (false, Node::leaf(format!("Sm90RowBroadcast {what} row (scatter EVT)"), bytes, 16, Role::FusionStorage))
+            (false, L::leaf(name, bytes, 16, Role::FusionStorage))
         }
     };
     let stages_c = if reuse_smem { epi_tiles.min(2).max(stages_d + 1) } else { stages_d };
@@ -419,19 +418,19 @@ fn trtllm_moe_epilogue_params(cfg: &KernelConfig, fusion: crate::model::MoeFusio
 }
 
 /// A declared epilogue: its bytes where the epilogue tensors go, an empty placeholder for its pipeline.
-fn declared_epilogue(smem_bytes: u64) -> EpilogueStorage {
+fn declared_epilogue<L: TypeLayout>(smem_bytes: u64) -> EpilogueStorage<L> {
     EpilogueStorage {
-        tensors: Node::leaf("declared epilogue SharedStorage", smem_bytes, 16, Role::DeclaredEpilogue),
-        pipeline: Node::empty("declared epilogue pipeline (placeholder)", 1),
+        tensors: L::leaf("declared epilogue SharedStorage", smem_bytes, 16, Role::DeclaredEpilogue),
+        pipeline: L::empty("declared epilogue pipeline (placeholder)", 1),
         tensormaps: None,
     }
 }
 
 /// The builder's stage count (`sm100_compute_stage_count_or_override_blockscaled`).
-fn stage_count(
+fn stage_count<L: TypeLayout>(
     cfg: &KernelConfig,
     per_stage: PerStageBytes,
-    epilogue: &EpilogueStorage,
+    epilogue: &EpilogueStorage<L>,
     epilogue_bytes: u64,
 ) -> StageChoice {
     let grouped = cfg.kind == KernelKind::Grouped;
@@ -452,39 +451,42 @@ fn stage_count(
     super::stage_choice(cfg.stages, capacity, stage_bytes, per_stage.data(), epilogue, epilogue_bytes)
 }
 
-fn mainloop_storage(
+fn mainloop_storage<L: TypeLayout>(
     cfg: &KernelConfig,
     p: PerStageBytes,
     sfb_extra: u64,
     bits_a: u64,
     bits_b: u64,
     s: u64,
-) -> MainloopStorage {
+) -> MainloopStorage<L> {
     let t = cfg.tile;
     let sf = |name: &'static str, bytes: u64, extra: u64, role| {
-        crate::model::cutlass::primitives::array_aligned(
+        crate::model::cutlass::primitives::array_aligned::<L>(
             name,
             s * bytes + extra,
             role,
             PerStage { stages: s, bytes_per_stage: bytes },
         )
     };
-    let tensors = Node::strukt(
+    let tensors = L::strukt(
         "tensors",
         128,
-        vec![
-            array_engine("smem_A", s * t.m * t.k, bits_a, Role::OperandA, s).aligned(1024),
-            array_engine("smem_B", s * t.n * t.k, bits_b, Role::OperandB, s).aligned(1024),
+        [
+            array_engine::<L>("smem_A", s * t.m * t.k, bits_a, Role::OperandA, s).aligned(1024),
+            array_engine::<L>("smem_B", s * t.n * t.k, bits_b, Role::OperandB, s).aligned(1024),
             // 4.5 writes alignas(16); array_aligned is 16-aligned in both versions.
             sf("smem_SFA", p.sfa, 0, Role::ScaleFactorA).aligned(16),
             // cosize of the (divided) SFB layout: `sfb_extra` past the stages' compact extent.
             sf("smem_SFB", p.sfb, sfb_extra, Role::ScaleFactorB).aligned(16),
         ],
     );
-    let tensormaps = (cfg.kind == KernelKind::Grouped)
-        .then(|| tensormap_storage(&["A", "B", "SFA", "SFB"], Role::MainloopTensormaps));
+    let tensormaps =
+        (cfg.kind == KernelKind::Grouped).then(|| tensormap_storage(&TENSORMAPS, Role::MainloopTensormaps));
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }
+
+/// The mainloop's tensor maps: `TensorMapStorage { A; B; SFA; SFB; }`.
+const TENSORMAPS: [&str; 4] = ["smem_tensormap_A", "smem_tensormap_B", "smem_tensormap_SFA", "smem_tensormap_SFB"];
 
 /// Whether the TMA descriptors for SFA/SFB can be built (`GemmKernel::Params`). `make_tma_copy` of
 /// SFA, then of SFB, each over its (M or N, K) tile: CuTe's composition fails first ("Shape

@@ -20,7 +20,7 @@ use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::Output;
 use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
-use crate::model::layout::{Node, PerStage, Role};
+use crate::model::layout::{PerStage, Role, TypeLayout};
 use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, Rejection, StageChoice};
 
 /// `SchedulerPipelineStageCount` of both builders.
@@ -37,7 +37,7 @@ fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, 
 }
 
 /// Evaluate one blockwise or plain F8F6F4 configuration.
-pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Evaluation, ModelError> {
+pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     let granularity = match cfg.family {
         Family::Blockwise(g) => Some(g),
         _ => None,
@@ -102,7 +102,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
         }
     }
 
-    let epilogue = super::builder_epilogue(&epilogue_params(cfg)?)?;
+    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg)?)?;
     let epilogue_bytes = epilogue.shared_storage().size();
 
     // Per stage: A and B in 8-bit containers, and the blockwise scales.
@@ -116,7 +116,7 @@ pub fn evaluate(cfg: &KernelConfig, detail: crate::model::Detail) -> Result<Eval
         return Ok(rejected);
     }
     let mainloop = mainloop_storage(cfg, scales_a, scales_b, stage_choice.stages as u64);
-    Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, None, detail))
+    Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, None))
 }
 
 /// What the model covers; a `Some` is a rejection CUTLASS gives before anything the model lays out.
@@ -250,32 +250,32 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
 
 /// `sm100_compute_stage_count_or_override` (plain) and `sm120_compute_stage_count_or_override_blockwise`:
 /// `(sm120_smem_capacity_bytes - carveout) / (A + B + scales + sizeof(PipelineTmaUmmaAsync<1>::SharedStorage))`.
-fn stage_count(
+fn stage_count<L: TypeLayout>(
     cfg: &KernelConfig,
     data_per_stage: u64,
-    epilogue: &EpilogueStorage,
+    epilogue: &EpilogueStorage<L>,
     epilogue_bytes: u64,
 ) -> StageChoice {
     let stage_bytes = data_per_stage + 2 * BARRIER_BYTES;
     super::stage_choice(cfg.stages, SM120_CAPACITY_BYTES, stage_bytes, data_per_stage, epilogue, epilogue_bytes)
 }
 
-fn mainloop_storage(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) -> MainloopStorage {
+fn mainloop_storage<L: TypeLayout>(cfg: &KernelConfig, scales_a: u64, scales_b: u64, s: u64) -> MainloopStorage<L> {
     let t = cfg.tile;
-    let mut fields = vec![
-        array_engine("smem_A", s * t.m * t.k, 8, Role::OperandA, s).aligned(1024),
-        array_engine("smem_B", s * t.n * t.k, 8, Role::OperandB, s).aligned(1024),
+    let operands = [
+        array_engine::<L>("smem_A", s * t.m * t.k, 8, Role::OperandA, s).aligned(1024),
+        array_engine::<L>("smem_B", s * t.n * t.k, 8, Role::OperandB, s).aligned(1024),
     ];
-    if matches!(cfg.family, Family::Blockwise(_)) {
-        let scales = |name: &'static str, n: u64, role| {
-            array_aligned(name, s * n * SCALE_BYTES, role, PerStage { stages: s, bytes_per_stage: n * SCALE_BYTES })
-                .field()
-        };
-        fields.push(scales("smem_scale_A", scales_a, Role::ScaleFactorA));
-        fields.push(scales("smem_scale_B", scales_b, Role::ScaleFactorB));
-    }
-    let tensors = Node::strukt("tensors", 128, fields);
-    let tensormaps =
-        (cfg.kind == KernelKind::Grouped).then(|| tensormap_storage(&["A", "B"], Role::MainloopTensormaps));
+    let scales = |name: &'static str, n: u64, role| {
+        array_aligned::<L>(name, s * n * SCALE_BYTES, role, PerStage { stages: s, bytes_per_stage: n * SCALE_BYTES })
+            .field()
+    };
+    let blockwise = matches!(cfg.family, Family::Blockwise(_));
+    let scales = blockwise.then(|| {
+        [scales("smem_scale_A", scales_a, Role::ScaleFactorA), scales("smem_scale_B", scales_b, Role::ScaleFactorB)]
+    });
+    let tensors = L::strukt("tensors", 128, operands.into_iter().chain(scales.into_iter().flatten()));
+    let tensormaps = (cfg.kind == KernelKind::Grouped)
+        .then(|| tensormap_storage(&["smem_tensormap_A", "smem_tensormap_B"], Role::MainloopTensormaps));
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }

@@ -27,8 +27,8 @@ use crate::model::cutlass::sm90_kernel::{
     kernel_storage, non_persistent_kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
 };
 use crate::model::dtype::Output;
-use crate::model::layout::{round_up, Node, Role};
-use crate::model::{ConfigField, Detail, Evaluation, ModelError};
+use crate::model::layout::{round_up, Role, TypeLayout};
+use crate::model::{ConfigField, Evaluation, ModelError};
 
 /// `cutlass::gemm::collective::detail::sm90_smem_capacity_bytes` (`sm90_common.inl`).
 pub const SM90_CAPACITY_BYTES: u64 = 232_448;
@@ -172,7 +172,11 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
 }
 
 /// The epilogue builder's choices for a TMA epilogue (`sm90_builder.inl`, `sm90_get_tma_dispatch_policy`).
-fn tma_epilogue_params(cfg: &KernelConfig, cooperative: bool, ptr_array: Option<u64>) -> EpilogueParams {
+fn tma_epilogue_params<L: TypeLayout>(
+    cfg: &KernelConfig,
+    cooperative: bool,
+    ptr_array: Option<u64>,
+) -> EpilogueParams<L> {
     let t = cfg.tile;
     // EpilogueTileAuto: cooperative 128 x min(32, N); otherwise 64 x min(N_perf, N), N_perf = 64 for
     // 8-bit D when N is a multiple of 64.
@@ -196,7 +200,7 @@ fn tma_epilogue_params(cfg: &KernelConfig, cooperative: bool, ptr_array: Option<
         stages_d,
         reuse_smem,
         contiguous_run: None,
-        fusion: Node::empty("LinearCombination, no smem", 1),
+        fusion: L::empty("LinearCombination, no smem", 1),
         ptr_array,
     }
 }
@@ -211,27 +215,27 @@ const fn gcd(a: u64, b: u64) -> u64 {
 
 /// `Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>` (and the ptr-array no-smem collective): empty
 /// tensor and tensormap storage, a 2-byte zero-stage pipeline, `sizeof(SharedStorage) == 1`.
-fn no_smem_epilogue(ptr_array: bool) -> EpilogueStorage {
+fn no_smem_epilogue<L: TypeLayout>(ptr_array: bool) -> EpilogueStorage<L> {
     EpilogueStorage {
-        tensors: Node::empty("tensors (no smem)", 1),
-        pipeline: Node::leaf("pipeline (zero stages)", 2, 1, Role::EpilogueBarriers),
-        tensormaps: ptr_array.then(|| Node::empty("tensormaps (no smem)", 1)),
+        tensors: L::empty("tensors (no smem)", 1),
+        pipeline: L::leaf("pipeline (zero stages)", 2, 1, Role::EpilogueBarriers),
+        tensormaps: ptr_array.then(|| L::empty("tensormaps (no smem)", 1)),
     }
 }
 
 /// Evaluate one SM90 configuration.
-pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
+pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
     let s = resolve_schedule(cfg)?;
     let epi = resolve_epilogue(cfg, s)?;
     let t = cfg.tile;
     let (epilogue, epilogue_bytes) = match epi {
         Sm90Epilogue::Tma { cooperative, ptr_array } => {
-            let e = super::builder_epilogue(&tma_epilogue_params(cfg, cooperative, ptr_array))?;
+            let e = super::builder_epilogue(&tma_epilogue_params::<L>(cfg, cooperative, ptr_array))?;
             let bytes = e.shared_storage().size();
             (e, bytes)
         }
-        Sm90Epilogue::NoSmem { ptr_array } => (no_smem_epilogue(ptr_array), 1),
+        Sm90Epilogue::NoSmem { ptr_array } => (no_smem_epilogue::<L>(ptr_array), 1),
     };
 
     // sm90_compute_stage_count_or_override: the capacity less the kernel carve-out, rounded down to
@@ -269,21 +273,22 @@ pub fn evaluate(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelE
             sm90_scheduler_storage(),
         ),
     };
-    Ok(super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None, detail))
+    Ok(super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None))
 }
 
 /// `CollectiveMma::SharedStorage`: `{ TensorStorage : aligned_struct<128> { smem_A; smem_B; };
 /// [TensorMapStorage : aligned_struct<128> { A; B; }]; alignas(16) PipelineTmaAsync<S>::SharedStorage; }`.
-fn mainloop_storage(cfg: &KernelConfig, ptr_array: bool, s: u64) -> MainloopStorage {
+fn mainloop_storage<L: TypeLayout>(cfg: &KernelConfig, ptr_array: bool, s: u64) -> MainloopStorage<L> {
     let t = cfg.tile;
-    let tensors = Node::strukt(
+    let tensors = L::strukt(
         "tensors",
         128,
-        vec![
-            array_engine("smem_A", s * t.m * t.k, cfg.a.bits(), Role::OperandA, s).field(),
-            array_engine("smem_B", s * t.n * t.k, cfg.b.bits(), Role::OperandB, s).field(),
+        [
+            array_engine::<L>("smem_A", s * t.m * t.k, cfg.a.bits(), Role::OperandA, s).field(),
+            array_engine::<L>("smem_B", s * t.n * t.k, cfg.b.bits(), Role::OperandB, s).field(),
         ],
     );
-    let tensormaps = ptr_array.then(|| tensormap_storage(&["A", "B"], Role::MainloopTensormaps));
+    let tensormaps =
+        ptr_array.then(|| tensormap_storage(&["smem_tensormap_A", "smem_tensormap_B"], Role::MainloopTensormaps));
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
 }
