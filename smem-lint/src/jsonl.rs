@@ -1,8 +1,9 @@
 //! The JSON-lines contract of `smem-lint eval`: configurations in the format of the measured data
 //! (`tests/data/*.jsonl`), results one JSON object per line.
 
-use crate::keys::Front;
+use crate::keys::{Front, KEYS};
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 use crate::model::{
     Cluster, CutlassVersion, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand,
@@ -28,124 +29,208 @@ fn input_error(message: String) -> LineError {
     LineError { id: None, field: None, message, rule: crate::rules::Rule::InvalidValue }
 }
 
-fn text<'a>(obj: &'a Fields, id: Option<&String>, key: &'static str) -> Result<Option<&'a str>, LineError> {
+fn text<'a>(obj: &'a Fields, id: Option<&String>, key: usize) -> Result<Option<&'a str>, LineError> {
     match obj.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(other) => Err(err(id, key, format!("expected a string, found {other}"))),
+        None | Some(Val::Null) => Ok(None),
+        Some(Val::Str(s)) => Ok(Some(s)),
+        Some(other) => Err(err(id, KEYS[key].name, format!("expected a string, found {other}"))),
     }
 }
 
-fn parsed<T: std::str::FromStr>(obj: &Fields, id: Option<&String>, key: &'static str) -> Result<Option<T>, LineError>
+fn parsed<T: std::str::FromStr>(obj: &Fields, id: Option<&String>, key: usize) -> Result<Option<T>, LineError>
 where
     T::Err: std::fmt::Display,
 {
-    text(obj, id, key)?.map(|s| s.parse::<T>().map_err(|e| err(id, key, e.to_string()))).transpose()
+    text(obj, id, key)?.map(|s| s.parse::<T>().map_err(|e| err(id, KEYS[key].name, e.to_string()))).transpose()
 }
 
-fn triple(obj: &Fields, id: Option<&String>, key: &'static str) -> Result<Option<[u64; 3]>, LineError> {
+fn triple(obj: &Fields, id: Option<&String>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
     let Some(v) = obj.get(key) else { return Ok(None) };
-    let bad = || err(id, key, format!("expected three positive integers [M, N, K], found {v}"));
-    let arr = v.as_array().ok_or_else(bad)?;
+    let bad = || err(id, KEYS[key].name, format!("expected three positive integers [M, N, K], found {v}"));
+    let Val::Arr(arr) = v else { return Err(bad()) };
     if arr.len() != 3 {
         return Err(bad());
     }
     let mut out = [0u64; 3];
     for (o, x) in out.iter_mut().zip(arr) {
-        *o = x.as_u64().filter(|&n| n > 0).ok_or_else(bad)?;
+        *o = match x {
+            Val::Num(n) => n.as_u64().filter(|&n| n > 0).ok_or_else(bad)?,
+            _ => return Err(bad()),
+        };
     }
     Ok(Some(out))
 }
 
-/// A JSON value read with duplicate object keys refused (serde_json keeps the last one silently):
-/// `{"stages": 2, "stages": 8}` is an error naming the key, at every depth.
-struct Strict(Value);
+/// The positions in [`KEYS`] of the keys a line is read by (checked against the registry at
+/// compile time).
+mod key {
+    use crate::keys::index;
+    pub(super) const ID: usize = index("id");
+    pub(super) const ARCH: usize = index("arch");
+    pub(super) const CUTLASS: usize = index("cutlass");
+    pub(super) const FAMILY: usize = index("family");
+    pub(super) const GRANULARITY: usize = index("granularity");
+    pub(super) const KERNEL: usize = index("kernel");
+    pub(super) const A: usize = index("a");
+    pub(super) const B: usize = index("b");
+    pub(super) const C: usize = index("c");
+    pub(super) const D: usize = index("d");
+    pub(super) const TILE: usize = index("tile");
+    pub(super) const CLUSTER: usize = index("cluster");
+    pub(super) const SCHEDULE: usize = index("schedule");
+    pub(super) const EPILOGUE_SCHEDULE: usize = index("epilogue_schedule");
+    pub(super) const STAGES: usize = index("stages");
+    pub(super) const FUSION: usize = index("fusion");
+    pub(super) const EPILOGUE: usize = index("epilogue");
+    pub(super) const RESULT: usize = index("result");
+}
 
-/// The error every strict reader gives for a key written twice.
+/// The error every strict reader gives for a key written twice (serde_json keeps the last one
+/// silently): `{"stages": 2, "stages": 8}` is an error naming the key, at every depth.
 fn duplicate_key<E: serde::de::Error>(key: &str) -> E {
     E::custom(format!("duplicate key `{key}`"))
 }
 
-impl<'de> serde::Deserialize<'de> for Strict {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(StrictVisitor).map(Strict)
+/// A JSON value, its strings borrowed from the line where they have no escapes (a line's strings
+/// are its keys and a dozen names, and `eval` reads a million lines). Objects keep their keys in
+/// order and refuse duplicates, at every depth.
+#[derive(Clone, Debug)]
+enum Val<'a> {
+    Null,
+    Bool(bool),
+    Num(serde_json::Number),
+    Str(Cow<'a, str>),
+    Arr(Vec<Val<'a>>),
+    Obj(Vec<(Cow<'a, str>, Val<'a>)>),
+}
+
+impl Val<'_> {
+    /// As a `serde_json` value: for messages, which quote what was found.
+    fn to_value(&self) -> Value {
+        match self {
+            Val::Null => Value::Null,
+            Val::Bool(b) => Value::Bool(*b),
+            Val::Num(n) => Value::Number(n.clone()),
+            Val::Str(s) => Value::String(s.to_string()),
+            Val::Arr(a) => Value::Array(a.iter().map(Val::to_value).collect()),
+            Val::Obj(o) => Value::Object(o.iter().map(|(k, v)| (k.to_string(), v.to_value())).collect::<Map<_, _>>()),
+        }
     }
 }
 
-struct StrictVisitor;
+/// Written as compact JSON, as `serde_json` writes the value.
+impl std::fmt::Display for Val<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_value())
+    }
+}
 
-impl<'de> serde::de::Visitor<'de> for StrictVisitor {
-    type Value = Value;
+impl<'de> serde::Deserialize<'de> for Val<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ValVisitor)
+    }
+}
+
+struct ValVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ValVisitor {
+    type Value = Val<'de>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("a JSON value")
     }
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
+    fn visit_bool<E>(self, v: bool) -> Result<Val<'de>, E> {
+        Ok(Val::Bool(v))
     }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_i64<E>(self, v: i64) -> Result<Val<'de>, E> {
+        Ok(Val::Num(v.into()))
     }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_u64<E>(self, v: u64) -> Result<Val<'de>, E> {
+        Ok(Val::Num(v.into()))
     }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    fn visit_f64<E>(self, v: f64) -> Result<Val<'de>, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Val::Null, Val::Num))
     }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_string()))
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Val<'de>, E> {
+        Ok(Val::Str(Cow::Borrowed(v)))
     }
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+    fn visit_str<E>(self, v: &str) -> Result<Val<'de>, E> {
+        Ok(Val::Str(Cow::Owned(v.to_string())))
     }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_string<E>(self, v: String) -> Result<Val<'de>, E> {
+        Ok(Val::Str(Cow::Owned(v)))
     }
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_unit<E>(self) -> Result<Val<'de>, E> {
+        Ok(Val::Null)
     }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_none<E>(self) -> Result<Val<'de>, E> {
+        Ok(Val::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Val<'de>, A::Error> {
         let mut v = Vec::new();
-        while let Some(Strict(x)) = seq.next_element()? {
+        while let Some(x) = seq.next_element()? {
             v.push(x);
         }
-        Ok(Value::Array(v))
+        Ok(Val::Arr(v))
     }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut m = Map::new();
-        while let Some(k) = map.next_key::<String>()? {
-            if m.contains_key(&k) {
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Val<'de>, A::Error> {
+        let mut m: Vec<(Cow<'de, str>, Val<'de>)> = Vec::new();
+        while let Some(Key(k)) = map.next_key()? {
+            if m.iter().any(|(x, _)| *x == k) {
                 return Err(duplicate_key(&k));
             }
-            let Strict(v) = map.next_value()?;
-            m.insert(k, v);
+            m.push((k, map.next_value()?));
         }
-        Ok(Value::Object(m))
+        Ok(Val::Obj(m))
     }
 }
 
-/// A line's top-level object: its keys in input order, each value read strictly (duplicate keys
-/// refused at every depth). `result`, measured data that input ignores, is checked but not built.
-/// A small vector, not a hash map: a line has a dozen keys, and `eval` reads a million lines.
-struct Fields(Vec<(String, Value)>);
+/// An object key, borrowed from the line when it has no escapes.
+struct Key<'a>(Cow<'a, str>);
 
-impl Fields {
-    fn get(&self, key: &str) -> Option<&Value> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> serde::de::Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string key")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
     }
+}
 
-    fn keys(&self) -> impl Iterator<Item = &String> {
-        self.0.iter().map(|(k, _)| k)
+/// A line's top-level object: one slot per key of [`KEYS`], each value read strictly (duplicate
+/// keys refused at every depth), and the first key that is not a JSON-lines key. `result`,
+/// measured data that input ignores, is checked but not built.
+struct Fields<'a> {
+    slots: [Option<Val<'a>>; KEYS.len()],
+    unknown: Vec<Cow<'a, str>>,
+}
+
+impl<'a> Fields<'a> {
+    fn get(&self, key: usize) -> Option<&Val<'a>> {
+        self.slots[key].as_ref()
     }
 }
 
 /// A line: an object, or any other JSON value (read strictly all the same, then refused).
-enum Top {
-    Object(Fields),
+enum Top<'a> {
+    Object(Box<Fields<'a>>),
     Other,
 }
 
-impl<'de> serde::Deserialize<'de> for Top {
+impl<'de> serde::Deserialize<'de> for Top<'de> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(TopVisitor)
     }
@@ -154,47 +239,50 @@ impl<'de> serde::Deserialize<'de> for Top {
 struct TopVisitor;
 
 impl<'de> serde::de::Visitor<'de> for TopVisitor {
-    type Value = Top;
+    type Value = Top<'de>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("a JSON value")
     }
-    fn visit_bool<E>(self, _: bool) -> Result<Top, E> {
+    fn visit_bool<E>(self, _: bool) -> Result<Top<'de>, E> {
         Ok(Top::Other)
     }
-    fn visit_i64<E>(self, _: i64) -> Result<Top, E> {
+    fn visit_i64<E>(self, _: i64) -> Result<Top<'de>, E> {
         Ok(Top::Other)
     }
-    fn visit_u64<E>(self, _: u64) -> Result<Top, E> {
+    fn visit_u64<E>(self, _: u64) -> Result<Top<'de>, E> {
         Ok(Top::Other)
     }
-    fn visit_f64<E>(self, _: f64) -> Result<Top, E> {
+    fn visit_f64<E>(self, _: f64) -> Result<Top<'de>, E> {
         Ok(Top::Other)
     }
-    fn visit_str<E>(self, _: &str) -> Result<Top, E> {
+    fn visit_str<E>(self, _: &str) -> Result<Top<'de>, E> {
         Ok(Top::Other)
     }
-    fn visit_unit<E>(self) -> Result<Top, E> {
+    fn visit_unit<E>(self) -> Result<Top<'de>, E> {
         Ok(Top::Other)
     }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Top, A::Error> {
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Top<'de>, A::Error> {
         CheckedVisitor.visit_seq(seq).map(|_| Top::Other)
     }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
-        let mut fields: Vec<(String, Value)> = Vec::with_capacity(16);
-        while let Some(k) = map.next_key::<String>()? {
-            if fields.iter().any(|(x, _)| *x == k) {
-                return Err(duplicate_key(&k));
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Top<'de>, A::Error> {
+        let mut fields = Box::new(Fields { slots: std::array::from_fn(|_| None), unknown: Vec::new() });
+        while let Some(Key(k)) = map.next_key()? {
+            match crate::keys::position(Front::JsonLines, &k) {
+                Some(i) if fields.slots[i].is_some() => return Err(duplicate_key(&k)),
+                Some(key::RESULT) => {
+                    map.next_value::<Checked>()?;
+                    fields.slots[key::RESULT] = Some(Val::Null);
+                }
+                Some(i) => fields.slots[i] = Some(map.next_value()?),
+                None if fields.unknown.contains(&k) => return Err(duplicate_key(&k)),
+                None => {
+                    map.next_value::<Val>()?;
+                    fields.unknown.push(k);
+                }
             }
-            let v = if k == "result" {
-                map.next_value::<Checked>()?;
-                Value::Null
-            } else {
-                map.next_value::<Strict>()?.0
-            };
-            fields.push((k, v));
         }
-        Ok(Top::Object(Fields(fields)))
+        Ok(Top::Object(fields))
     }
 }
 
@@ -238,8 +326,8 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
         Ok(Checked)
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
-        let mut keys: Vec<String> = Vec::new();
-        while let Some(k) = map.next_key::<String>()? {
+        let mut keys: Vec<Cow<'de, str>> = Vec::new();
+        while let Some(Key(k)) = map.next_key()? {
             if keys.contains(&k) {
                 return Err(duplicate_key(&k));
             }
@@ -254,12 +342,15 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
     let top = serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))?;
     let Top::Object(fields) = top else { return Err(input_error("expected a JSON object".into())) };
-    let obj = &fields;
-    let owned_id = obj.get("id").map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string));
+    let obj = &*fields;
+    let owned_id = obj.get(key::ID).map(|v| match v {
+        Val::Str(s) => s.to_string(),
+        other => other.to_string(),
+    });
     let id = owned_id.as_ref();
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
     // naming it, never ignored.
-    if let Some(k) = obj.keys().find(|k| !Front::JsonLines.knows(k)) {
+    if let Some(k) = obj.unknown.first() {
         return Err(LineError {
             id: owned_id.clone(),
             field: None,
@@ -267,33 +358,34 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             rule: crate::rules::Rule::UnknownKey,
         });
     }
-    let kind: KernelKind = parsed(obj, id, "kernel")?.ok_or_else(|| err(id, "kernel", "missing"))?;
-    let schedule: Schedule = parsed(obj, id, "schedule")?.unwrap_or(Schedule::Auto);
-    let epilogue_schedule: EpilogueSchedule = parsed(obj, id, "epilogue_schedule")?.unwrap_or(EpilogueSchedule::Auto);
-    let stages = match obj.get("stages") {
+    let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| err(id, "kernel", "missing"))?;
+    let schedule: Schedule = parsed(obj, id, key::SCHEDULE)?.unwrap_or(Schedule::Auto);
+    let epilogue_schedule: EpilogueSchedule =
+        parsed(obj, id, key::EPILOGUE_SCHEDULE)?.unwrap_or(EpilogueSchedule::Auto);
+    let stages = match obj.get(key::STAGES) {
         None => StagePolicy::Auto,
-        Some(Value::Number(n)) => StagePolicy::Fixed(
+        Some(Val::Num(n)) => StagePolicy::Fixed(
             n.as_u64()
                 .and_then(|n| u32::try_from(n).ok())
                 .ok_or_else(|| err(id, "stages", format!("expected a stage count, found {n}")))?,
         ),
-        Some(Value::String(s)) => s.parse().map_err(|e: crate::model::ParseError| err(id, "stages", e.to_string()))?,
+        Some(Val::Str(s)) => s.parse().map_err(|e: crate::model::ParseError| err(id, "stages", e.to_string()))?,
         Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
     };
-    let [m, n, k] = triple(obj, id, "tile")?.ok_or_else(|| err(id, "tile", "missing"))?;
-    let cluster = triple(obj, id, "cluster")?.map_or(Cluster::ONE, |[m, n, k]| Cluster { m, n, k });
-    let a: Operand = parsed(obj, id, "a")?.ok_or_else(|| err(id, "a", "missing"))?;
-    let b: Operand = parsed(obj, id, "b")?.ok_or_else(|| err(id, "b", "missing"))?;
-    let c: Output = parsed(obj, id, "c")?.unwrap_or(Output::Void);
-    let d: Output = parsed(obj, id, "d")?.ok_or_else(|| err(id, "d", "missing"))?;
-    let arch = parsed(obj, id, "arch")?.ok_or_else(|| err(id, "arch", "missing"))?;
+    let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| err(id, "tile", "missing"))?;
+    let cluster = triple(obj, id, key::CLUSTER)?.map_or(Cluster::ONE, |[m, n, k]| Cluster { m, n, k });
+    let a: Operand = parsed(obj, id, key::A)?.ok_or_else(|| err(id, "a", "missing"))?;
+    let b: Operand = parsed(obj, id, key::B)?.ok_or_else(|| err(id, "b", "missing"))?;
+    let c: Output = parsed(obj, id, key::C)?.unwrap_or(Output::Void);
+    let d: Output = parsed(obj, id, key::D)?.ok_or_else(|| err(id, "d", "missing"))?;
+    let arch = parsed(obj, id, key::ARCH)?.ok_or_else(|| err(id, "arch", "missing"))?;
     let cutlass = match version {
         Some(v) => v,
-        None => parsed(obj, id, "cutlass")?.unwrap_or(CutlassVersion::LATEST),
+        None => parsed(obj, id, key::CUTLASS)?.unwrap_or(CutlassVersion::LATEST),
     };
-    let fusion: Fusion = parsed(obj, id, "fusion")?.unwrap_or(Fusion::Default);
-    let granularity = triple(obj, id, "granularity")?;
-    let family = match (text(obj, id, "family")?, granularity) {
+    let fusion: Fusion = parsed(obj, id, key::FUSION)?.unwrap_or(Fusion::Default);
+    let granularity = triple(obj, id, key::GRANULARITY)?;
+    let family = match (text(obj, id, key::FAMILY)?, granularity) {
         (None | Some("blockscaled"), None) => Family::BlockScaled,
         (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
         (Some("blockwise"), None) => {
@@ -318,7 +410,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
             ))
         }
     };
-    let epilogue = match text(obj, id, "epilogue")? {
+    let epilogue = match text(obj, id, key::EPILOGUE)? {
         None => crate::model::Epilogue::Builder,
         Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
             err(

@@ -93,6 +93,38 @@ impl Front {
     }
 }
 
+/// The position of `name` in [`KEYS`], computed at compile time where it is a constant
+/// (`const TILE: usize = keys::index("tile");` fails to build if there is no such key).
+pub const fn index(name: &str) -> usize {
+    let mut i = 0;
+    while i < KEYS.len() {
+        if same(KEYS[i].name.as_bytes(), name.as_bytes()) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("no such key in KEYS");
+}
+
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The position in [`KEYS`] of a key this front end takes.
+pub fn position(front: Front, key: &str) -> Option<usize> {
+    KEYS.iter().position(|k| k.name == key).filter(|&i| front.takes(&KEYS[i]))
+}
+
 /// The model field `key` sets, in any front end.
 pub fn field_of(key: &str) -> Option<ConfigField> {
     KEYS.iter().find(|k| k.name == key).and_then(|k| k.field)
