@@ -305,3 +305,76 @@ fn sm90_and_sm100_data_files_evaluate_as_they_are() {
         }
     }
 }
+
+/// `eval` streams its input in chunks of whole lines evaluated on every core: over several chunks,
+/// results come out one per line in input order, equal to the library's `eval_line` on the same
+/// line, whatever the line endings, with blank lines skipped, a byte-order mark before the first
+/// line ignored, a last line without a newline read, a line that is not UTF-8 and a line over the
+/// 1 MiB limit each an error on their own line (the long one never held), and exit 2.
+#[test]
+fn streamed_lines_keep_their_order_and_their_own_errors() {
+    let tiles = [64, 128, 256];
+    let mut input: Vec<u8> = b"\xEF\xBB\xBF".to_vec();
+    let mut expected: Vec<(usize, String)> = Vec::new();
+    let mut line_no = 0;
+    let mut push = |input: &mut Vec<u8>, line: &[u8], end: &[u8]| {
+        input.extend_from_slice(line);
+        input.extend_from_slice(end);
+        line_no += 1;
+        line_no
+    };
+    for i in 0..30_000usize {
+        let row = ROW
+            .replace("\"id\": \"x\"", &format!("\"id\": \"row-{i}\""))
+            .replace("[128, 128, 128]", &format!("[128, {}, {}]", tiles[i % 3], tiles[(i / 3) % 3]))
+            .replace("\"stages\": \"auto\"", &format!("\"stages\": {}", i % 7));
+        let end: &[u8] = if i % 5 == 0 { b"\r\n" } else { b"\n" };
+        let n = push(&mut input, row.as_bytes(), end);
+        expected.push((n, smem_lint::jsonl::eval_line(n, &row, None).0));
+        match i {
+            100 => {
+                push(&mut input, b"   ", b"\n");
+            }
+            7_000 => {
+                let n = push(&mut input, b"{\"id\": \"caf\xE9\"}", b"\n");
+                let msg = "not UTF-8 at byte 12 of the line";
+                expected.push((n, format!(r#"{{"line":{n},"code":"smem::invalid-value","error":"{msg}"}}"#)));
+            }
+            20_000 => {
+                let long = format!("{{\"id\": \"{}\"}}", "y".repeat(1_500_000));
+                let n = push(&mut input, long.as_bytes(), b"\n");
+                let msg = format!(
+                    "the line is {} bytes, over the 1048576-byte limit of a configuration line",
+                    long.len() + 1
+                );
+                expected.push((n, format!(r#"{{"line":{n},"code":"smem::invalid-value","error":"{msg}"}}"#)));
+            }
+            _ => {}
+        }
+    }
+    let last = ROW.replace("\"id\": \"x\"", "\"id\": \"last\"");
+    let n = push(&mut input, last.as_bytes(), b"");
+    expected.push((n, smem_lint::jsonl::eval_line(n, &last, None).0));
+    assert!(input.len() > 6 << 20, "several chunks: {} bytes", input.len());
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .args(["eval", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let got: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(got.len(), expected.len());
+    for (g, (n, e)) in got.iter().zip(&expected) {
+        assert_eq!(g, e, "line {n}");
+    }
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("not UTF-8 at byte 12"), "{stderr}");
+    assert!(stderr.contains("over the 1048576-byte limit"), "{stderr}");
+}

@@ -61,7 +61,7 @@ fn breakdown_adds_up_and_never_panics() {
         let sizes = evaluate_with(&cfg, Detail::Sizes);
         let no_members = full.clone().map(|e| match e {
             Evaluation::Compiled(f) => Evaluation::Compiled(Footprint { members: Vec::new(), ..f }),
-            r => r,
+            r @ Evaluation::Rejected(_) => r,
         });
         assert_eq!(sizes, no_members, "{}", cfg.label());
         match full {

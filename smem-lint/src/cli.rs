@@ -2,7 +2,6 @@
 //!
 //! Exit codes: 0 clean, 1 findings (or a stale table with `emit --check`), 2 usage or input error.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -537,93 +536,30 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
     EXIT_CLEAN
 }
 
-/// `eval`, streaming: lines are read in batches of [`EVAL_BATCH`], evaluated on every core and
-/// written in input order (constant memory for any input length). A line that is not UTF-8 is an
-/// error on that line; a leading byte-order mark is skipped. Exit: 2 if any line is an input error,
-/// else 1 if any configuration cannot launch (or is not modelled), else 0.
+/// `eval`, streaming ([`crate::eval_stream`]): constant memory for any input length, results in
+/// input order.
 fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
-    use std::io::BufRead;
-    let reader: Box<dyn BufRead> = if file.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        match std::fs::File::open(file) {
-            Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => Box::new(std::io::BufReader::new(f)),
-            Ok(_) => {
-                eprintln!("error: {} is not a regular file", file.display());
-                return EXIT_INPUT_ERROR;
-            }
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", file.display());
-                return EXIT_INPUT_ERROR;
-            }
-        }
-    };
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut worst = EXIT_CLEAN;
-    let mut reader = reader;
-    let mut line_no = 0;
-    let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(EVAL_BATCH);
-    let mut done = false;
-    while !done {
-        batch.clear();
-        while batch.len() < EVAL_BATCH {
-            let mut buf = Vec::new();
-            match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => {
-                    done = true;
-                    break;
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    eprintln!("error: cannot read {}: {e}", file.display());
-                    return EXIT_INPUT_ERROR;
-                }
-            }
-            line_no += 1;
-            batch.push((line_no, buf));
-        }
-        let results: Vec<Option<(String, u8, Option<String>)>> = {
-            use rayon::prelude::*;
-            batch.par_iter().with_min_len(64).map(|(n, buf)| eval_bytes(*n, buf, cutlass)).collect()
-        };
-        for (text, class, error) in results.into_iter().flatten() {
-            if let Some(e) = error {
-                eprintln!("error: {}:{e}", file.display());
-            }
-            worst = worst.max(class);
-            if writeln!(stdout, "{text}").is_err() {
-                return EXIT_INPUT_ERROR;
-            }
-        }
+    let name = file.display().to_string();
+    let stdout = std::io::stdout();
+    if file.as_os_str() == "-" {
+        return crate::eval_stream::eval(
+            std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
+            &name,
+            cutlass,
+            stdout,
+        );
     }
-    if stdout.flush().is_err() {
-        return EXIT_INPUT_ERROR;
-    }
-    worst
-}
-
-/// Lines `eval` holds at a time: enough to keep every core busy, a few MB at most.
-const EVAL_BATCH: usize = 8192;
-
-/// One `eval` line: its output, exit class and error message (`LINE: ...`); `None` for a blank line.
-fn eval_bytes(line_no: usize, buf: &[u8], cutlass: Option<CutlassVersion>) -> Option<(String, u8, Option<String>)> {
-    let bytes = if line_no == 1 { buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf) } else { buf };
-    match std::str::from_utf8(bytes) {
-        Ok(l) if l.trim().is_empty() => None,
-        Ok(l) => {
-            let (text, class, e) = crate::jsonl::eval_line(line_no, l.trim_end_matches(['\n', '\r']), cutlass);
-            let error = e.map(|e| {
-                let field = e.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
-                format!("{line_no}:{field} {}", e.message)
-            });
-            Some((text, class, error))
+    match std::fs::File::open(file) {
+        Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => {
+            crate::eval_stream::eval(std::io::BufReader::with_capacity(1 << 16, f), &name, cutlass, stdout)
+        }
+        Ok(_) => {
+            eprintln!("error: {name} is not a regular file");
+            EXIT_INPUT_ERROR
         }
         Err(e) => {
-            let msg = format!("not UTF-8 at byte {} of the line", e.valid_up_to() + 1);
-            let text =
-                serde_json::json!({"line": line_no, "code": crate::rules::Rule::InvalidValue.code(), "error": msg})
-                    .to_string();
-            Some((text, EXIT_INPUT_ERROR, Some(format!("{line_no}: {msg}"))))
+            eprintln!("error: cannot read {name}: {e}");
+            EXIT_INPUT_ERROR
         }
     }
 }

@@ -83,6 +83,32 @@ mod key {
     pub(super) const FUSION: usize = index("fusion");
     pub(super) const EPILOGUE: usize = index("epilogue");
     pub(super) const RESULT: usize = index("result");
+
+    /// The position of a JSON-lines key (what [`crate::keys::position`] finds, by one `match`; a
+    /// test holds the two equal for every key).
+    pub(super) fn of(name: &str) -> Option<usize> {
+        Some(match name {
+            "id" => ID,
+            "arch" => ARCH,
+            "cutlass" => CUTLASS,
+            "family" => FAMILY,
+            "granularity" => GRANULARITY,
+            "kernel" => KERNEL,
+            "a" => A,
+            "b" => B,
+            "c" => C,
+            "d" => D,
+            "tile" => TILE,
+            "cluster" => CLUSTER,
+            "schedule" => SCHEDULE,
+            "epilogue_schedule" => EPILOGUE_SCHEDULE,
+            "stages" => STAGES,
+            "fusion" => FUSION,
+            "epilogue" => EPILOGUE,
+            "result" => RESULT,
+            _ => return None,
+        })
+    }
 }
 
 /// The error every strict reader gives for a key written twice (serde_json keeps the last one
@@ -210,23 +236,30 @@ impl<'de> serde::Deserialize<'de> for Key<'de> {
     }
 }
 
-/// A line's top-level object: one slot per key of [`KEYS`], each value read strictly (duplicate
-/// keys refused at every depth), and the first key that is not a JSON-lines key. `result`,
-/// measured data that input ignores, is checked but not built.
+/// A line's top-level object: its values by their key's position in [`KEYS`], each read strictly
+/// (duplicate keys refused at every depth), and the keys that are not JSON-lines keys, in input
+/// order. `result`, measured data that input ignores, is checked but not built. A short vector
+/// and a bit set, not a map: a line has a dozen keys, and `eval` reads a million lines.
 struct Fields<'a> {
-    slots: [Option<Val<'a>>; KEYS.len()],
+    values: Vec<Val<'a>>,
+    /// For each key of [`KEYS`], where its value is in `values`, or [`Fields::ABSENT`].
+    at: [u8; KEYS.len()],
     unknown: Vec<Cow<'a, str>>,
 }
 
 impl<'a> Fields<'a> {
+    const ABSENT: u8 = u8::MAX;
+    /// A value the line does not keep (`result`).
+    const CHECKED: u8 = u8::MAX - 1;
+
     fn get(&self, key: usize) -> Option<&Val<'a>> {
-        self.slots[key].as_ref()
+        self.values.get(usize::from(self.at[key]))
     }
 }
 
 /// A line: an object, or any other JSON value (read strictly all the same, then refused).
 enum Top<'a> {
-    Object(Box<Fields<'a>>),
+    Object(Fields<'a>),
     Other,
 }
 
@@ -266,15 +299,20 @@ impl<'de> serde::de::Visitor<'de> for TopVisitor {
         CheckedVisitor.visit_seq(seq).map(|_| Top::Other)
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Top<'de>, A::Error> {
-        let mut fields = Box::new(Fields { slots: std::array::from_fn(|_| None), unknown: Vec::new() });
+        let mut fields =
+            Fields { values: Vec::with_capacity(16), at: [Fields::ABSENT; KEYS.len()], unknown: Vec::new() };
         while let Some(Key(k)) = map.next_key()? {
-            match crate::keys::position(Front::JsonLines, &k) {
-                Some(i) if fields.slots[i].is_some() => return Err(duplicate_key(&k)),
+            match key::of(&k) {
+                Some(i) if fields.at[i] != Fields::ABSENT => return Err(duplicate_key(&k)),
                 Some(key::RESULT) => {
                     map.next_value::<Checked>()?;
-                    fields.slots[key::RESULT] = Some(Val::Null);
+                    fields.at[key::RESULT] = Fields::CHECKED;
                 }
-                Some(i) => fields.slots[i] = Some(map.next_value()?),
+                Some(i) => {
+                    // Every key is a distinct JSON-lines key here, so there are fewer than 24 values.
+                    fields.at[i] = fields.values.len() as u8;
+                    fields.values.push(map.next_value()?);
+                }
                 None if fields.unknown.contains(&k) => return Err(duplicate_key(&k)),
                 None => {
                     map.next_value::<Val>()?;
@@ -342,7 +380,7 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
     let top = serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))?;
     let Top::Object(fields) = top else { return Err(input_error("expected a JSON object".into())) };
-    let obj = &*fields;
+    let obj = &fields;
     let owned_id = obj.get(key::ID).map(|v| match v {
         Val::Str(s) => s.to_string(),
         other => other.to_string(),
@@ -447,21 +485,16 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
 
 /// The result object of one configuration (the `eval` contract), in its key order. Serialised as a
 /// struct, not built as a JSON value: `eval` writes one per line.
-#[derive(serde::Serialize)]
 pub(crate) struct LineResult<'a> {
     id: Option<&'a str>,
     cutlass: &'static str,
     compiles: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     over_capacity: Option<bool>,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
     sizes: Option<LineSizes>,
 }
 
 /// The sizes and verdicts of a configuration whose sizes are known.
-#[derive(serde::Serialize)]
 struct LineSizes {
     kernel_bytes: u64,
     mainloop_bytes: u64,
@@ -475,7 +508,81 @@ struct LineSizes {
     launchable: bool,
 }
 
+/// `id`, `cutlass`, `compiles`, then `reason` and `over_capacity` where there is one, then the
+/// sizes where they are known (one flat object; written field by field, not through a map).
+impl serde::Serialize for LineResult<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let n = 3 + usize::from(self.reason.is_some()) + usize::from(self.over_capacity.is_some());
+        let mut st = s.serialize_struct("LineResult", n + if self.sizes.is_some() { 8 } else { 0 })?;
+        st.serialize_field("id", &self.id)?;
+        st.serialize_field("cutlass", self.cutlass)?;
+        st.serialize_field("compiles", &self.compiles)?;
+        if let Some(r) = self.reason {
+            st.serialize_field("reason", r)?;
+        }
+        if let Some(o) = self.over_capacity {
+            st.serialize_field("over_capacity", &o)?;
+        }
+        if let Some(z) = &self.sizes {
+            st.serialize_field("kernel_bytes", &z.kernel_bytes)?;
+            st.serialize_field("mainloop_bytes", &z.mainloop_bytes)?;
+            st.serialize_field("epilogue_bytes", &z.epilogue_bytes)?;
+            st.serialize_field("stages", &z.stages)?;
+            st.serialize_field("cap_bytes", &z.cap_bytes)?;
+            st.serialize_field("fits", &z.fits)?;
+            st.serialize_field("buildable", &z.buildable)?;
+            st.serialize_field("launchable", &z.launchable)?;
+        }
+        st.end()
+    }
+}
+
 impl LineResult<'_> {
+    /// This result as one line of JSON, byte for byte as its `Serialize` writes it (a test holds
+    /// the two equal), without going through serde's field-by-field escaping: `eval` writes a
+    /// million of them.
+    pub(crate) fn write_json(&self, out: &mut Vec<u8>) {
+        fn string(out: &mut Vec<u8>, s: &str) {
+            // Writing JSON to a Vec cannot fail.
+            serde_json::to_writer(&mut *out, s).unwrap_or_default();
+        }
+        fn number(out: &mut Vec<u8>, key: &[u8], n: u64) {
+            out.extend_from_slice(key);
+            out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        }
+        fn boolean(out: &mut Vec<u8>, key: &[u8], b: bool) {
+            out.extend_from_slice(key);
+            out.extend_from_slice(if b { b"true" } else { b"false" });
+        }
+        out.extend_from_slice(b"{\"id\":");
+        match self.id {
+            Some(id) => string(out, id),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"cutlass\":");
+        string(out, self.cutlass);
+        boolean(out, b",\"compiles\":", self.compiles);
+        if let Some(r) = self.reason {
+            out.extend_from_slice(b",\"reason\":");
+            string(out, r);
+        }
+        if let Some(o) = self.over_capacity {
+            boolean(out, b",\"over_capacity\":", o);
+        }
+        if let Some(z) = &self.sizes {
+            number(out, b",\"kernel_bytes\":", z.kernel_bytes);
+            number(out, b",\"mainloop_bytes\":", z.mainloop_bytes);
+            number(out, b",\"epilogue_bytes\":", z.epilogue_bytes);
+            number(out, b",\"stages\":", z.stages);
+            number(out, b",\"cap_bytes\":", z.cap_bytes);
+            boolean(out, b",\"fits\":", z.fits);
+            boolean(out, b",\"buildable\":", z.buildable);
+            boolean(out, b",\"launchable\":", z.launchable);
+        }
+        out.push(b'}');
+    }
+
     /// Whether the configuration launches.
     pub(crate) fn launchable(&self) -> bool {
         self.sizes.as_ref().is_some_and(|s| s.launchable)
@@ -590,16 +697,31 @@ pub(crate) fn fusion_name(f: Fusion) -> Option<String> {
 /// What one line of `eval` input yields: the output line, and how it counts for the exit code
 /// (0 launchable, 1 not launchable or not modelled, 2 input error).
 pub fn eval_line(line_no: usize, line: &str, version: Option<CutlassVersion>) -> (String, u8, Option<LineError>) {
+    let mut out = Vec::new();
+    let (class, e) = eval_line_into(line_no, line, version, &mut out);
+    (String::from_utf8(out).unwrap_or_default(), class, e)
+}
+
+/// [`eval_line`], its output line (without a newline) appended to `out`.
+pub fn eval_line_into(
+    line_no: usize,
+    line: &str,
+    version: Option<CutlassVersion>,
+    out: &mut Vec<u8>,
+) -> (u8, Option<LineError>) {
     let result = parse_config(line, version).and_then(|(id, cfg)| {
         let r = line_result(id.as_deref(), &cfg)?;
-        Ok((serde_json::to_string(&r).unwrap_or_default(), u8::from(!r.launchable())))
+        r.write_json(out);
+        Ok(u8::from(!r.launchable()))
     });
     match result {
-        Ok((text, class)) => (text, class, None),
+        Ok(class) => (class, None),
         Err(e) => {
-            let out = json!({"id": e.id, "line": line_no, "field": e.field, "code": e.rule.code(), "error": e.message});
+            let json =
+                json!({"id": e.id, "line": line_no, "field": e.field, "code": e.rule.code(), "error": e.message});
+            serde_json::to_writer(&mut *out, &json).unwrap_or_default();
             let class = if e.rule.is_input_error() { 2 } else { 1 };
-            (out.to_string(), class, Some(e))
+            (class, Some(e))
         }
     }
 }
@@ -620,4 +742,47 @@ pub fn eval_lines(input: &str, version: Option<CutlassVersion>) -> (Vec<String>,
         }
     }
     (out, errors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `match` that finds a key's slot agrees with the registry for every key, and knows no
+    /// other.
+    #[test]
+    fn key_slots_follow_the_registry() {
+        for k in KEYS {
+            assert_eq!(key::of(k.name), crate::keys::position(Front::JsonLines, k.name), "{}", k.name);
+        }
+        for other in ["", "ID", "tiles", "name", "operands", "result "] {
+            assert_eq!(key::of(other), None, "{other}");
+        }
+    }
+
+    /// `eval`'s hand-written result line is what serde writes for the same result, on every line
+    /// of the measured data (every release, family and verdict, rejections included) and with ids
+    /// that need escaping.
+    #[test]
+    fn written_results_equal_serialised_ones() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data");
+        let mut compared = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "jsonl") {
+                continue;
+            }
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let Ok((id, cfg)) = parse_config(line, None) else { continue };
+                for id in [id.as_deref(), None, Some("q\"uote\\ \n tab\t \u{1} é")] {
+                    let Ok(r) = line_result(id, &cfg) else { continue };
+                    let mut written = Vec::new();
+                    r.write_json(&mut written);
+                    assert_eq!(String::from_utf8(written).unwrap(), serde_json::to_string(&r).unwrap(), "{line}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 6000, "{compared}");
+    }
 }

@@ -135,9 +135,13 @@ impl FromStr for Arch {
     /// Accepts `sm120`, `sm_120`, `SM120`, `sm120a`, `sm_120f` (the suffixes select instruction
     /// subsets, not different shared memory).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let lower = s.trim().to_ascii_lowercase();
-        let digits =
-            lower.strip_prefix("sm").map(|r| r.trim_start_matches('_')).map_or("", |r| r.trim_end_matches(['a', 'f']));
+        let t = s.trim();
+        let digits = match (t.get(..2), t.get(2..)) {
+            (Some(sm), Some(rest)) if sm.eq_ignore_ascii_case("sm") => {
+                rest.trim_start_matches('_').trim_end_matches(['a', 'f', 'A', 'F'])
+            }
+            _ => "",
+        };
         Arch::ALL
             .iter()
             .copied()
@@ -163,7 +167,7 @@ mod tests {
 
     #[test]
     fn parses_common_spellings() {
-        for s in ["sm120", "sm_120", "SM120", "sm120a", "sm_120f"] {
+        for s in ["sm120", "sm_120", "SM120", "sm120a", "sm_120f", "SM_120A", " Sm120F "] {
             assert_eq!(s.parse::<Arch>().unwrap(), Arch::Sm120, "{s}");
         }
         let err = "sm130".parse::<Arch>().unwrap_err();

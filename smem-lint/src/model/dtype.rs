@@ -224,10 +224,12 @@ macro_rules! name_parsing {
         impl FromStr for $ty {
             type Err = ParseError;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
+                // The name as written (the common case), else trimmed and in any case.
                 $ty::ALL
                     .iter()
                     .copied()
-                    .find(|x| x.name().eq_ignore_ascii_case(s.trim()))
+                    .find(|x| x.name() == s)
+                    .or_else(|| $ty::ALL.iter().copied().find(|x| x.name().eq_ignore_ascii_case(s.trim())))
                     .ok_or_else(|| ParseError::new($what, s, $ty::names()))
             }
         }

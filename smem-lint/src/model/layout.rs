@@ -92,9 +92,11 @@ pub trait TypeLayout: Clone + Sized {
     fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: impl IntoIterator<Item = Field<Self>>) -> Self;
 
     /// The same type under another member name.
+    #[must_use]
     fn renamed(self, name: &'static str) -> Self;
 
     /// The same type under a name derived from its own (only computed when names are kept).
+    #[must_use]
     fn renamed_with(self, name: impl FnOnce(&str) -> String) -> Self;
 
     /// `sizeof`.
