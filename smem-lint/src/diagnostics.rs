@@ -326,7 +326,10 @@ pub fn diags(report: &FileReport) -> Vec<Diag> {
 
 fn handler(color: bool, width: usize) -> GraphicalReportHandler {
     let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false)
+    GraphicalReportHandler::new_themed(theme)
+        .with_width(width)
+        .with_links(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
 }
 
 /// Render diagnostics as text; `color` picks the themed or plain renderer; `width` the line width.
