@@ -109,6 +109,25 @@ fn eval_lines(bencher: Bencher) {
     });
 }
 
+/// `smem-lint eval` of 1,000,000 lines, in process: the whole pipeline (reading, evaluating on every
+/// core, writing in order) on the shared 4.5.0 measurements repeated to a million lines (each line
+/// a configuration with its measured result, as generators and the data files write them).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn eval_1m_lines(bencher: Bencher) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/sm120-cutlass-4.5.0.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut input = String::new();
+    for l in lines.iter().cycle().take(1_000_000) {
+        input.push_str(l);
+        input.push('\n');
+    }
+    bencher.counter(ItemsCount::new(1_000_000usize)).bench(|| {
+        let class = smem_lint::eval_stream::eval(input.as_bytes(), "bench", None, std::io::sink());
+        assert!(class < 2);
+    });
+}
+
 /// The 105,000-config sweep's 97,683 findings written as JSON (streamed, on every core), with the
 /// suggestions of each: the check itself is done once, outside the measurement.
 #[divan::bench(sample_count = 3, sample_size = 1)]

@@ -68,12 +68,7 @@ struct Group {
 /// Evaluate every line of `input`, writing results to `out` and error messages to stderr prefixed
 /// with `name`. Exit: 2 if any line is an input error or the input cannot be read, else 1 if any
 /// configuration cannot launch (or is not modelled), else 0.
-pub(crate) fn eval(
-    input: impl BufRead + Send,
-    name: &str,
-    cutlass: Option<CutlassVersion>,
-    out: impl Write + Send,
-) -> u8 {
+pub fn eval(input: impl BufRead + Send, name: &str, cutlass: Option<CutlassVersion>, out: impl Write + Send) -> u8 {
     let (chunk_pool, text_pool) = (Pool::new(), Pool::new());
     std::thread::scope(|s| {
         let (chunks_tx, chunks) = sync_channel(IN_FLIGHT);

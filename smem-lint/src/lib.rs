@@ -36,7 +36,7 @@ pub mod config_file;
 pub mod diagnostics;
 pub mod emit;
 #[cfg(feature = "cli")]
-pub(crate) mod eval_stream;
+pub mod eval_stream;
 #[cfg(feature = "cli")]
 pub(crate) mod exit;
 #[cfg(feature = "cli")]
