@@ -298,15 +298,20 @@ impl Node {
     /// Every leaf and every padding gap, in address order; their sizes add up to [`TypeLayout::size`].
     pub fn flatten(&self) -> Vec<Member> {
         let mut out = Vec::new();
-        self.flatten_into("", 0, &mut out);
+        self.flatten_into(&mut String::new(), 0, &mut out);
         out
     }
 
-    fn flatten_into(&self, prefix: &str, base: u64, out: &mut Vec<Member>) {
-        let path = if prefix.is_empty() { self.name.to_string() } else { format!("{prefix}.{}", self.name) };
+    /// Appends this node's rows; `path` holds the dotted path of its parent, and is left as it was.
+    fn flatten_into(&self, path: &mut String, base: u64, out: &mut Vec<Member>) {
+        let parent = path.len();
+        if parent > 0 {
+            path.push('.');
+        }
+        path.push_str(&self.name);
         match &self.kind {
             NodeKind::Leaf { size, role, per_stage, .. } => {
-                out.push(Member { path, offset: base, size: *size, role: *role, per_stage: *per_stage });
+                out.push(Member { path: path.clone(), offset: base, size: *size, role: *role, per_stage: *per_stage });
             }
             NodeKind::Union { role, fields } => {
                 let names: Vec<String> =
@@ -323,23 +328,24 @@ impl Node {
             NodeKind::Struct { fields, .. } => {
                 let size = self.size();
                 if fields.is_empty() {
-                    out.push(Member { path, offset: base, size, role: Role::Empty, per_stage: None });
-                    return;
-                }
-                let mut off = 0;
-                for f in fields {
-                    let at = round_up(off, f.align());
-                    if at > off {
-                        out.push(padding(&path, &format!("before {}", f.node.name), base + off, at - off));
+                    out.push(Member { path: path.clone(), offset: base, size, role: Role::Empty, per_stage: None });
+                } else {
+                    let mut off = 0;
+                    for f in fields {
+                        let at = round_up(off, f.align());
+                        if at > off {
+                            out.push(padding(path, &format!("before {}", f.node.name), base + off, at - off));
+                        }
+                        f.node.flatten_into(path, base + at, out);
+                        off = at + f.node.size();
                     }
-                    f.node.flatten_into(&path, base + at, out);
-                    off = at + f.node.size();
-                }
-                if size > off {
-                    out.push(padding(&path, "at end", base + off, size - off));
+                    if size > off {
+                        out.push(padding(path, "at end", base + off, size - off));
+                    }
                 }
             }
         }
+        path.truncate(parent);
     }
 }
 

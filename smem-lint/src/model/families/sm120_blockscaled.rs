@@ -313,10 +313,11 @@ fn sfb_tile_divide(tile: crate::model::Tile, vec: u64) -> Result<u64, (&'static 
         let detail = format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {vec})", tile.k);
         return Err((if tile.k < k_block { DECLTYPE } else { SHAPE }, detail));
     }
-    let rows = cute::Layout::new(&[(tile.n.max(SF_BLOCK_MN) / SF_BLOCK_MN, SF_BLOCK_BYTES), (32, 16), (4, 4)]);
     if tile.n >= SF_BLOCK_MN {
+        // A whole number of 128-row blocks: the divide cuts the layout exactly.
         return Ok(0);
     }
+    let rows = cute::Layout::new(&[(1, SF_BLOCK_BYTES), (32, 16), (4, 4)]);
     let divided = rows
         .logical_divide(tile.n)
         .map_err(|e| (e.message(), format!("tile N = {} does not divide the 128-row SFB layout", tile.n)))?;
