@@ -99,11 +99,18 @@ pub trait TypeLayout: Clone + Sized {
     #[must_use]
     fn renamed_with(self, name: impl FnOnce(&str) -> String) -> Self;
 
+    /// `sizeof` and `alignof`.
+    fn shape(&self) -> Sizeof;
+
     /// `sizeof`.
-    fn size(&self) -> u64;
+    fn size(&self) -> u64 {
+        self.shape().size
+    }
 
     /// `alignof`.
-    fn align(&self) -> u64;
+    fn align(&self) -> u64 {
+        self.shape().align
+    }
 
     /// Every leaf and padding gap in address order ([`Node::flatten`]); empty when only sizes are kept.
     fn members(&self) -> Vec<Member>;
@@ -184,12 +191,8 @@ impl TypeLayout for Sizeof {
         self
     }
 
-    fn size(&self) -> u64 {
-        self.size
-    }
-
-    fn align(&self) -> u64 {
-        self.align
+    fn shape(&self) -> Sizeof {
+        *self
     }
 
     fn members(&self) -> Vec<Member> {
@@ -267,12 +270,8 @@ impl TypeLayout for Node {
         self
     }
 
-    fn size(&self) -> u64 {
-        self.size
-    }
-
-    fn align(&self) -> u64 {
-        self.align
+    fn shape(&self) -> Sizeof {
+        Sizeof { size: self.size, align: self.align }
     }
 
     fn members(&self) -> Vec<Member> {
