@@ -388,6 +388,8 @@ fn handler(color: bool, width: usize) -> GraphicalReportHandler {
         .with_width(width)
         .with_links(false)
         .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        // A word longer than the line (a path, a kernel name) stays whole, so it can be copied.
+        .with_break_words(false)
 }
 
 /// Render diagnostics as text; `color` picks the themed or plain renderer; `width` the line width.
