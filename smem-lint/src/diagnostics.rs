@@ -698,6 +698,25 @@ mod tests {
         assert!(suggested > 100, "{suggested}");
     }
 
+    /// Help text wraps at spaces, and a word longer than the line (a path, a kernel name) is kept
+    /// whole so that it can be copied.
+    #[test]
+    fn long_words_stay_whole() {
+        let word = format!("kernel_{}", "x".repeat(150));
+        let source = Arc::new(IndexedSource::new("f.toml".into(), "TOML", "a = 1\n".into()));
+        let diag = Diag {
+            code: "smem::test",
+            severity: Severity::Error,
+            message: "message".into(),
+            labels: vec![LabeledSpan::new_primary_with_span(Some("here".into()), 0..1)],
+            help: Some(format!("{} {word} and more words after it", "short words ".repeat(10))),
+            source,
+        };
+        let text = render(&[diag], false, 80);
+        assert!(text.contains(&word), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= 80 || l.contains(&word)), "{text}");
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 20_000, ..Default::default() })]
 
