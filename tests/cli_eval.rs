@@ -378,3 +378,28 @@ fn streamed_lines_keep_their_order_and_their_own_errors() {
     assert!(stderr.contains("not UTF-8 at byte 12"), "{stderr}");
     assert!(stderr.contains("over the 1048576-byte limit"), "{stderr}");
 }
+
+/// 47 hostile lines (duplicate keys at every depth, unknown keys, escapes in keys and values, wrong
+/// types, out-of-range numbers, truncated and trailing JSON, non-objects, non-UTF-8, a BOM that is
+/// not at the start, blank lines) give these outputs and messages, line for line: a change to how
+/// lines are read must keep every one of them.
+#[test]
+fn hostile_lines_keep_their_results_and_messages() {
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .args(["eval", "tests/fixtures/eval/hostile.jsonl"])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = format!(
+        "--- stdout\n{}--- stderr\n{}",
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Control characters a line carried into a message, written visibly so the snapshot is text.
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() && c != '\n' { format!("\\u{{{:x}}}", u32::from(c)) } else { c.to_string() })
+        .collect();
+    insta::assert_snapshot!("hostile_lines", text);
+}
