@@ -143,17 +143,22 @@ pub trait TypeLayout: Clone + Sized {
 /// `sizeof` and `alignof` of a struct with members of the given (size, effective alignment), in
 /// order: offsets rounded up to each member's alignment, the size rounded up to the struct's, an
 /// empty struct one byte (or its alignment).
-pub fn struct_shape(min_align: u64, fields: impl IntoIterator<Item = (u64, u64)>) -> (u64, u64) {
+pub fn struct_shape(min_align: u64, fields: impl IntoIterator<Item = (u64, u64)>) -> Sizeof {
     let (end, align) = fields
         .into_iter()
         .fold((0, min_align), |(off, al), (size, align)| (round_up(off, align) + size, al.max(align)));
-    (round_up(end.max(1), align), align)
+    Sizeof { size: round_up(end.max(1), align), align }
+}
+
+/// `sizeof` and `alignof` of a leaf: an array or barrier, at least one byte.
+const fn leaf_shape(size: u64, align: u64) -> Sizeof {
+    Sizeof { size: if size == 0 { 1 } else { size }, align }
 }
 
 /// `sizeof` and `alignof` of a union: its widest member, rounded up to its strictest alignment.
-pub fn union_shape(fields: impl IntoIterator<Item = (u64, u64)>) -> (u64, u64) {
+pub fn union_shape(fields: impl IntoIterator<Item = (u64, u64)>) -> Sizeof {
     let (widest, align) = fields.into_iter().fold((1, 1), |(w, al), (size, align)| (w.max(size), al.max(align)));
-    (round_up(widest, align), align)
+    Sizeof { size: round_up(widest, align), align }
 }
 
 /// A type's `sizeof` and `alignof`, without its members: what [`TypeLayout`] builds when only sizes
@@ -166,7 +171,7 @@ pub struct Sizeof {
 
 impl TypeLayout for Sizeof {
     fn leaf_with(_: Cow<'static, str>, size: u64, align: u64, _: Role, _: Option<PerStage>) -> Sizeof {
-        Sizeof { size: size.max(1), align }
+        leaf_shape(size, align)
     }
 
     fn strukt(
@@ -174,13 +179,11 @@ impl TypeLayout for Sizeof {
         min_align: u64,
         fields: impl IntoIterator<Item = Field<Self>>,
     ) -> Sizeof {
-        let (size, align) = struct_shape(min_align, fields.into_iter().map(|f| (f.node.size, f.align())));
-        Sizeof { size, align }
+        struct_shape(min_align, fields.into_iter().map(|f| (f.node.size, f.align())))
     }
 
     fn union(_: impl Into<Cow<'static, str>>, _: Role, fields: impl IntoIterator<Item = Field<Self>>) -> Sizeof {
-        let (size, align) = union_shape(fields.into_iter().map(|f| (f.node.size, f.align())));
-        Sizeof { size, align }
+        union_shape(fields.into_iter().map(|f| (f.node.size, f.align())))
     }
 
     fn renamed(self, _: &'static str) -> Sizeof {
@@ -208,14 +211,14 @@ pub struct Node {
     /// Static for every fixed member name: building a tree allocates no strings.
     pub name: Cow<'static, str>,
     kind: NodeKind,
-    size: u64,
-    align: u64,
+    shape: Sizeof,
 }
 
+/// What a node is; its `sizeof` and `alignof` are the node's `shape`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NodeKind {
-    Leaf { size: u64, align: u64, role: Role, per_stage: Option<PerStage> },
-    Struct { min_align: u64, fields: Vec<Field> },
+    Leaf { role: Role, per_stage: Option<PerStage> },
+    Struct { fields: Vec<Field> },
     Union { role: Role, fields: Vec<Field> },
 }
 
@@ -244,20 +247,19 @@ pub const fn round_up(x: u64, a: u64) -> u64 {
 
 impl TypeLayout for Node {
     fn leaf_with(name: Cow<'static, str>, size: u64, align: u64, role: Role, per_stage: Option<PerStage>) -> Node {
-        let size = size.max(1);
-        Node { name, kind: NodeKind::Leaf { size, align, role, per_stage }, size, align }
+        Node { name, kind: NodeKind::Leaf { role, per_stage }, shape: leaf_shape(size, align) }
     }
 
     fn strukt(name: impl Into<Cow<'static, str>>, min_align: u64, fields: impl IntoIterator<Item = Field>) -> Node {
         let fields: Vec<Field> = fields.into_iter().collect();
-        let (size, align) = struct_shape(min_align, fields.iter().map(|f| (f.node.size, f.align())));
-        Node { name: name.into(), kind: NodeKind::Struct { min_align, fields }, size, align }
+        let shape = struct_shape(min_align, fields.iter().map(|f| (f.node.size(), f.align())));
+        Node { name: name.into(), kind: NodeKind::Struct { fields }, shape }
     }
 
     fn union(name: impl Into<Cow<'static, str>>, role: Role, fields: impl IntoIterator<Item = Field>) -> Node {
         let fields: Vec<Field> = fields.into_iter().collect();
-        let (size, align) = union_shape(fields.iter().map(|f| (f.node.size, f.align())));
-        Node { name: name.into(), kind: NodeKind::Union { role, fields }, size, align }
+        let shape = union_shape(fields.iter().map(|f| (f.node.size(), f.align())));
+        Node { name: name.into(), kind: NodeKind::Union { role, fields }, shape }
     }
 
     fn renamed(mut self, name: &'static str) -> Node {
@@ -271,7 +273,7 @@ impl TypeLayout for Node {
     }
 
     fn shape(&self) -> Sizeof {
-        Sizeof { size: self.size, align: self.align }
+        self.shape
     }
 
     fn members(&self) -> Vec<Member> {
@@ -309,8 +311,14 @@ impl Node {
         }
         path.push_str(&self.name);
         match &self.kind {
-            NodeKind::Leaf { size, role, per_stage, .. } => {
-                out.push(Member { path: path.clone(), offset: base, size: *size, role: *role, per_stage: *per_stage });
+            NodeKind::Leaf { role, per_stage } => {
+                out.push(Member {
+                    path: path.clone(),
+                    offset: base,
+                    size: self.size(),
+                    role: *role,
+                    per_stage: *per_stage,
+                });
             }
             NodeKind::Union { role, fields } => {
                 let names: Vec<String> =
