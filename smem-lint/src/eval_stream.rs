@@ -70,6 +70,16 @@ impl Batch {
 /// with `name`. Exit: 2 if any line is an input error or the input cannot be read, else 1 if any
 /// configuration cannot launch (or is not modelled), else 0.
 pub fn eval(input: impl BufRead + Send, name: &str, cutlass: Option<CutlassVersion>, out: impl Write + Send) -> u8 {
+    pipeline(input, name, out, |batch| evaluate(batch, cutlass))
+}
+
+/// [`eval`] with the evaluation of a batch given.
+fn pipeline(
+    input: impl BufRead + Send,
+    name: &str,
+    out: impl Write + Send,
+    evaluate: impl Fn(&mut Batch) + Sync,
+) -> u8 {
     let workers = rayon::current_num_threads().max(1);
     let batches = workers * BATCHES_PER_WORKER;
     // The batch buffers circulate: free (to the reader), work (to a worker), done (to the writer).
@@ -85,8 +95,8 @@ pub fn eval(input: impl BufRead + Send, name: &str, cutlass: Option<CutlassVersi
         let reader = s.spawn(move || read_batches(input, &free, &work_tx));
         let writer = s.spawn(move || write_batches(&done, name, out, &free_tx));
         for _ in 0..workers {
-            let (work, done_tx) = (&work, done_tx.clone());
-            s.spawn(move || evaluate_batches(work, &done_tx, cutlass));
+            let (work, done_tx, evaluate) = (&work, done_tx.clone(), &evaluate);
+            s.spawn(move || evaluate_batches(work, &done_tx, evaluate));
         }
         drop(done_tx);
         let read = reader.join().unwrap_or_else(|_| Err(std::io::Error::other("the reader panicked")));
@@ -161,8 +171,26 @@ fn read_batches(mut input: impl BufRead, free: &Receiver<Batch>, work: &SyncSend
     }
 }
 
+/// What a worker hands the writer: an evaluated batch, or `None` when the worker panicked. A
+/// batch that never arrives would leave the writer waiting for it and the reader waiting for its
+/// buffer; told instead, the writer stops, the pipeline winds down, and the panic reaches `eval`'s
+/// caller.
+type Done = Option<Batch>;
+
+/// Tells the writer when the worker holding it unwinds.
+struct PanicNotice<'a>(&'a Sender<Done>);
+
+impl Drop for PanicNotice<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.0.send(None);
+        }
+    }
+}
+
 /// A worker: evaluates batches until the reader is done, handing each to the writer.
-fn evaluate_batches(work: &Mutex<Receiver<Batch>>, done: &Sender<Batch>, cutlass: Option<CutlassVersion>) {
+fn evaluate_batches(work: &Mutex<Receiver<Batch>>, done: &Sender<Done>, evaluate: &impl Fn(&mut Batch)) {
+    let _notice = PanicNotice(done);
     loop {
         // The lock is held only while waiting for the next batch; a poisoned lock means another
         // worker panicked, and this one stops too.
@@ -171,8 +199,8 @@ fn evaluate_batches(work: &Mutex<Receiver<Batch>>, done: &Sender<Batch>, cutlass
             Err(_) => return,
         };
         let Ok(mut batch) = next else { return };
-        evaluate(&mut batch, cutlass);
-        if done.send(batch).is_err() {
+        evaluate(&mut batch);
+        if done.send(Some(batch)).is_err() {
             return;
         }
     }
@@ -197,13 +225,14 @@ fn evaluate(batch: &mut Batch, cutlass: Option<CutlassVersion>) {
 
 /// Write the batches' lines to `out` in input order and their errors to stderr, handing each
 /// batch back to the reader; the worst exit class, `None` if `out` cannot be written.
-fn write_batches(done: &Receiver<Batch>, name: &str, out: impl Write, free: &SyncSender<Batch>) -> Option<u8> {
+fn write_batches(done: &Receiver<Done>, name: &str, out: impl Write, free: &SyncSender<Batch>) -> Option<u8> {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let mut worst = EXIT_CLEAN;
     let mut next = 0;
     // Batches that finished before an earlier one: fewer than the number of batch buffers.
     let mut early = BTreeMap::new();
     for batch in done {
+        let batch = batch?;
         early.insert(batch.seq, batch);
         while let Some(b) = early.remove(&next) {
             for e in &b.errors {
@@ -261,4 +290,34 @@ fn line_error(line_no: usize, msg: &str, out: &mut Vec<u8>) -> (u8, Option<Strin
     // Writing JSON to a Vec cannot fail.
     serde_json::to_writer(&mut *out, &json).unwrap_or_default();
     (EXIT_INPUT_ERROR, Some(format!("{line_no}: {msg}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A worker that panics mid-stream makes `eval` panic promptly, after writing only whole
+    /// batches in order, instead of leaving the reader and the writer waiting on each other.
+    #[test]
+    fn a_panicking_worker_ends_the_pipeline() {
+        let line = "{\"arch\": \"sm120\"}\n";
+        let input = line.repeat(BATCH_BYTES / line.len() * 40);
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                pipeline(input.as_bytes(), "test", &mut out, |batch| {
+                    assert!(batch.seq != 5, "worker fails on batch 5");
+                    batch.text.extend(batch.lines.iter().map(|_| b'.'));
+                })
+            }));
+            let _ = tx.send((run.is_err(), out));
+        });
+        let (panicked, out) = rx.recv_timeout(std::time::Duration::from_secs(60)).expect("eval hung");
+        assert!(panicked);
+        assert!(out.iter().all(|&b| b == b'.'), "only evaluated lines are written");
+        let per_batch = BATCH_BYTES.div_ceil(line.len());
+        assert_eq!(out.len() % per_batch, 0, "whole batches only");
+        assert!(out.len() <= 5 * per_batch, "nothing after the lost batch: {} lines", out.len());
+    }
 }
