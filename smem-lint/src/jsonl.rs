@@ -5,6 +5,8 @@ use crate::keys::{Front, KEYS};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
+mod fast;
+
 use crate::model::{
     Cluster, CutlassVersion, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand,
     Output, Schedule, StagePolicy, Status, Tile,
@@ -94,7 +96,7 @@ fn duplicate_key<E: serde::de::Error>(key: &str) -> E {
 /// A JSON value, its strings borrowed from the line where they have no escapes (a line's strings
 /// are its keys and a dozen names, and `eval` reads a million lines). Objects keep their keys in
 /// order and refuse duplicates, at every depth.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum Val<'a> {
     Null,
     Bool(bool),
@@ -214,6 +216,7 @@ impl<'de> serde::Deserialize<'de> for Key<'de> {
 /// (duplicate keys refused at every depth), and the keys that are not JSON-lines keys, in input
 /// order. `result`, measured data that input ignores, is checked but not built. A short vector
 /// and a position per key, not a map: a line has a dozen keys, and `eval` reads a million lines.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct Fields<'a> {
     values: Vec<Val<'a>>,
     /// For each key of [`KEYS`], where its value is in `values`, or [`Fields::ABSENT`].
@@ -352,8 +355,13 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
-    let top = serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))?;
-    let Top::Object(fields) = top else { return Err(input_error("expected a JSON object".into())) };
+    let fields = match fast::read(line) {
+        Some(fields) => fields,
+        None => match serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))? {
+            Top::Object(fields) => fields,
+            Top::Other => return Err(input_error("expected a JSON object".into())),
+        },
+    };
     let obj = &fields;
     let owned_id = obj.get(key::ID).map(|v| match v {
         Val::Str(s) => s.to_string(),
@@ -488,8 +496,15 @@ impl LineResult<'_> {
     /// are known. Keys are written as they are; only strings go through serde_json's escaping.
     pub(crate) fn write_json(&self, out: &mut Vec<u8>) {
         fn string(out: &mut Vec<u8>, s: &str) {
-            // Writing JSON to a Vec cannot fail.
-            serde_json::to_writer(&mut *out, s).unwrap_or_default();
+            if fast::string_end(s.as_bytes()).is_none() {
+                // Nothing to escape: serde_json would write the string as it is, between quotes.
+                out.push(b'"');
+                out.extend_from_slice(s.as_bytes());
+                out.push(b'"');
+            } else {
+                // Writing JSON to a Vec cannot fail.
+                serde_json::to_writer(&mut *out, s).unwrap_or_default();
+            }
         }
         fn number(out: &mut Vec<u8>, key: &[u8], n: u64) {
             out.extend_from_slice(key);

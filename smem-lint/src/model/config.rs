@@ -62,12 +62,14 @@ macro_rules! schedule_tags {
             type Err = ParseError;
             /// A name or a CUTLASS tag, with or without its `cutlass::...::` namespace.
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                let t = s.trim();
-                let bare = t.rsplit("::").next().unwrap_or(t);
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.spellings().contains(&bare))
+                // A spelling as written (the common case; no spelling has a namespace or spaces),
+                // else trimmed and without its namespace.
+                let find = |bare: &str| Self::ALL.iter().copied().find(|v| v.spellings().contains(&bare));
+                find(s)
+                    .or_else(|| {
+                        let t = s.trim();
+                        find(t.rsplit("::").next().unwrap_or(t))
+                    })
                     .ok_or_else(|| ParseError::new($what, s, Self::ALL.iter().map(|v| v.name())))
             }
         }
@@ -597,5 +599,21 @@ impl KernelConfig {
             self.schedule.name(),
             self.stages
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `from_str` tries a spelling as written before trimming it and cutting its namespace, which
+    /// reads the same only while no spelling has a namespace or surrounding spaces.
+    #[test]
+    fn spellings_are_bare_names() {
+        let spellings = Schedule::ALL.iter().flat_map(|s| s.spellings());
+        for s in spellings.chain(EpilogueSchedule::ALL.iter().flat_map(|s| s.spellings())) {
+            assert!(!s.contains("::") && s.trim() == *s && !s.is_empty(), "{s:?}");
+        }
+        assert_eq!(" cutlass::gemm::KernelTmaWarpSpecializedPingpong ".parse(), Ok(Schedule::Pingpong));
     }
 }
