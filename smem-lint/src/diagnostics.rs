@@ -14,6 +14,8 @@ use crate::check::{FileReport, Finding, Problem, SpannedFinding};
 use crate::config_file::InputError;
 use crate::model::{Detail, Footprint, KernelConfig, ModelError, Probe, Prober, Role};
 
+mod parts;
+
 /// One rendered problem: a code, a message, labels into the file, and help.
 #[derive(Debug)]
 pub struct Diag {
@@ -416,9 +418,10 @@ pub fn write_human(
     items.truncate(limit);
     let source = indexed_source(report);
     let handler = handler(color, width);
+    let parts = parts::Parts::new(&handler, &source);
     let texts = par_ordered(&items, |memo, &i| {
         let mut text = String::new();
-        let _ = handler.render_report(&mut text, &diag_of(i, report, &source, memo));
+        parts.render(&diag_of(i, report, &source, memo), &mut text);
         text.push('\n');
         text
     });
