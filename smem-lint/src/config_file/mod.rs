@@ -27,6 +27,7 @@
 
 use std::fmt::Write as _;
 mod fields;
+mod sections;
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -155,18 +156,56 @@ pub(crate) fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
     out
 }
 
-/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
-struct Pending {
-    settings: Settings,
-    name: String,
-    name_span: Range<usize>,
-    single: bool,
+/// What reading a file's tables gathers before any point is expanded.
+struct Read {
+    defaults: Settings,
+    pending: Vec<Pending>,
+    /// How many configurations the tables read so far declare.
+    total: u64,
+    max_points: u64,
 }
 
-/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
-/// collecting them (`total`: how many the file declares): a sweep's points are never all in memory.
-/// The returned file's `entries` is empty.
-pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
+impl Read {
+    /// Read a document's (or one table's) top-level keys: `[defaults]` first, then the kernel and
+    /// sweep tables in file order, by key in the order the keys first appear.
+    fn tables(&mut self, root: &DeTable<'_>, out: &mut ParsedFile) {
+        if let Some(d) = root.get("defaults") {
+            match d.get_ref() {
+                DeValue::Table(t) => self.defaults.read_table(t, fields::Scope::Defaults, &mut out.errors),
+                other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
+            }
+        }
+        for (key, value) in root {
+            match key.get_ref().as_ref() {
+                "defaults" => {}
+                "kernel" | "sweep" => {
+                    let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
+                    let Some(tables) = tables_of(value, &mut out.errors) else { continue };
+                    for table in tables {
+                        self.pending.extend(read_entry(
+                            table,
+                            scope,
+                            &self.defaults,
+                            out,
+                            self.max_points,
+                            &mut self.total,
+                        ));
+                    }
+                }
+                other => out.errors.push(error(
+                    InputErrorKind::UnknownKey,
+                    key.span(),
+                    format!("unknown top-level key `{other}`"),
+                    "not a smem-lint key",
+                    Some("the top level holds `[defaults]`, `[[kernel]]` and `[[sweep]]`".into()),
+                )),
+            }
+        }
+    }
+}
+
+/// The file read as one document; `Err` with the file's first syntax error when it does not parse.
+fn read_whole(source: &str, max_points: u64) -> Result<(ParsedFile, Vec<Pending>, u64), ParsedFile> {
     let mut out = ParsedFile::default();
     let (root, syntax) = DeTable::parse_recoverable(source);
     // The parser recovers, but one missing bracket cascades into several errors and a half-read
@@ -180,37 +219,75 @@ pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut
             "here",
             (syntax.len() > 1).then(|| "fix this first: later syntax errors may follow from it".to_string()),
         ));
-        return out;
+        return Err(out);
     }
-    let root = root.get_ref();
-    let mut defaults = Settings::default();
-    if let Some(d) = root.get("defaults") {
-        match d.get_ref() {
-            DeValue::Table(t) => defaults.read_table(t, fields::Scope::Defaults, &mut out.errors),
-            other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
-        }
+    let mut read = Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points };
+    read.tables(root.get_ref(), &mut out);
+    Ok((out, read.pending, read.total))
+}
+
+/// The file read a table at a time ([`sections`]), in the order a whole-document read takes:
+/// `[defaults]`, then every table of the key that appears first, then of the other. `None` when the
+/// file is not a plain list of tables or one does not parse on its own.
+fn read_by_sections(source: &str, max_points: u64) -> Option<(ParsedFile, Vec<Pending>, u64)> {
+    let tables = sections::split(source)?;
+    // 0 for `[defaults]`, 1 for `[[kernel]]`, 2 for `[[sweep]]` (the only headers `split` takes).
+    let key = |r: &Range<usize>| -> u8 {
+        let header = &source[r.start..];
+        u8::from(header.starts_with("[[kernel]]")) + 2 * u8::from(header.starts_with("[[sweep]]"))
+    };
+    let first_group = tables.iter().map(key).find(|&k| k != 0).unwrap_or(1);
+    let mut order: Vec<&Range<usize>> = tables.iter().filter(|r| key(r) == 0).collect();
+    order.extend(tables.iter().filter(|r| key(r) == first_group));
+    order.extend(tables.iter().filter(|r| key(r) != 0 && key(r) != first_group));
+    let mut out = ParsedFile::default();
+    let mut read = Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points };
+    for range in order {
+        let table = sections::parse(source, range.clone())?;
+        read.tables(&table, &mut out);
     }
-    let mut pending = Vec::new();
-    let mut total = 0u64;
-    for (key, value) in root {
-        match key.get_ref().as_ref() {
-            "defaults" => {}
-            "kernel" | "sweep" => {
-                let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
-                let Some(tables) = tables_of(value, &mut out.errors) else { continue };
-                for table in tables {
-                    pending.extend(read_entry(table, scope, &defaults, &mut out, max_points, &mut total));
-                }
-            }
-            other => out.errors.push(error(
-                InputErrorKind::UnknownKey,
-                key.span(),
-                format!("unknown top-level key `{other}`"),
-                "not a smem-lint key",
-                Some("the top level holds `[defaults]`, `[[kernel]]` and `[[sweep]]`".into()),
-            )),
-        }
-    }
+    Some((out, read.pending, read.total))
+}
+
+/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
+struct Pending {
+    points: Points,
+    name: String,
+    name_span: Range<usize>,
+    single: bool,
+}
+
+/// A configuration as a point becomes one, or the error that stops it.
+type Built = Result<(KernelConfig, Vec<Arch>, FieldSpans), InputError>;
+
+/// A table's points: a sweep's settings, expanded one point at a time later; a table of one point
+/// (every `[[kernel]]`) built at once, which keeps a configuration instead of every key's settings
+/// (a generated file lists 100,000 kernels).
+enum Points {
+    Sweep(Settings),
+    One(Built),
+}
+
+/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
+/// collecting them (`total`: how many the file declares): a sweep's points are never all in memory.
+/// The returned file's `entries` is empty.
+pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
+    parse_each_by(source, max_points, true, on_entry)
+}
+
+/// [`parse_each`], reading a plain file a table at a time when `by_sections` (the tests compare the
+/// two readings).
+fn parse_each_by(
+    source: &str,
+    max_points: u64,
+    by_sections: bool,
+    on_entry: &mut dyn FnMut(Entry, usize),
+) -> ParsedFile {
+    let sectioned = if by_sections { read_by_sections(source, max_points) } else { None };
+    let (mut out, pending, total) = match sectioned.map_or_else(|| read_whole(source, max_points), Ok) {
+        Ok(read) => read,
+        Err(syntax) => return syntax,
+    };
     let mut seen: HashMap<String, Range<usize>> = HashMap::new();
     for (name, span) in &out.declared {
         if let Some(first) = seen.get(name) {
@@ -231,30 +308,42 @@ pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut
     let report_collisions = out.errors.iter().all(|e| e.kind != InputErrorKind::DuplicateName);
     let total = usize::try_from(total).unwrap_or(usize::MAX);
     let mut names: std::collections::HashSet<Box<str>> = std::collections::HashSet::new();
-    for p in &pending {
-        for point in p.settings.points() {
-            match point.build(&p.name_span) {
-                Ok((config, targets, spans)) => {
-                    let name = if p.single {
-                        identifier(&p.name)
-                    } else {
-                        identifier(&format!("{}_{}", p.name, point_suffix(&config)))
-                    };
-                    if !names.insert(name.as_str().into()) && report_collisions {
-                        out.errors.push(error(
-                            InputErrorKind::DuplicateName,
-                            p.name_span.clone(),
-                            format!("two configurations are both named `{name}`"),
-                            "declared here",
-                            Some("give the kernels or sweeps distinct names".into()),
-                        ));
+    for Pending { points, name: declared, name_span, single } in pending {
+        // Each configuration of the table, in order; false once one fails to build.
+        let mut emit = |built: Built| match built {
+            Ok((config, targets, spans)) => {
+                let name = if single {
+                    identifier(&declared)
+                } else {
+                    identifier(&format!("{declared}_{}", point_suffix(&config)))
+                };
+                if !names.insert(name.as_str().into()) && report_collisions {
+                    out.errors.push(error(
+                        InputErrorKind::DuplicateName,
+                        name_span.clone(),
+                        format!("two configurations are both named `{name}`"),
+                        "declared here",
+                        Some("give the kernels or sweeps distinct names".into()),
+                    ));
+                }
+                on_entry(Entry { name, config, targets, spans, name_span: name_span.clone() }, total);
+                true
+            }
+            Err(e) => {
+                out.errors.push(e);
+                false
+            }
+        };
+        match points {
+            Points::Sweep(settings) => {
+                for point in settings.points() {
+                    if !emit(point.build(&name_span)) {
+                        break;
                     }
-                    on_entry(Entry { name, config, targets, spans, name_span: p.name_span.clone() }, total);
                 }
-                Err(e) => {
-                    out.errors.push(e);
-                    break;
-                }
+            }
+            Points::One(built) => {
+                emit(built);
             }
         }
     }
@@ -347,7 +436,12 @@ fn read_entry(
             return None;
         }
     }
-    Some(Pending { settings, name, name_span, single: scope == fields::Scope::Kernel })
+    let one = if settings.point_count() == Some(1) { settings.points().next() } else { None };
+    let points = match one {
+        Some(point) => Points::One(point.build(&name_span)),
+        None => Points::Sweep(settings),
+    };
+    Some(Pending { points, name, name_span, single: scope == fields::Scope::Kernel })
 }
 
 /// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point (plus
@@ -400,3 +494,169 @@ pub(crate) fn line_col(source: &str, offset: usize) -> (usize, usize) {
 
 /// Keep `DeTable` in the public surface for the cargo front end, which reads Cargo.toml the same way.
 pub type Table<'i> = DeTable<'i>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn read(source: &str, by_sections: bool) -> ParsedFile {
+        let mut entries = Vec::new();
+        let mut out = parse_each_by(source, DEFAULT_MAX_POINTS, by_sections, &mut |e, _| entries.push(e));
+        out.entries = entries;
+        out
+    }
+
+    /// Reading a table at a time gives what reading the whole document gives: entries, names,
+    /// spans and errors.
+    fn same(source: &str) -> Result<(), TestCaseError> {
+        prop_assert_eq!(read(source, true), read(source, false), "{}", source);
+        Ok(())
+    }
+
+    fn toml_files(dir: &std::path::Path, into: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                toml_files(&path, into);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                into.push(path);
+            }
+        }
+    }
+
+    const PLAIN: &str = r#"# generated
+[defaults]
+arch = ["sm120", "sm121"]
+kernel = "grouped"
+a = "nvfp4"
+b = "nvfp4"
+c = "bf16"
+d = "bf16"
+
+[[kernel]]
+name = "k0"
+tile = [128, 256, 128]
+stages = 4
+
+[[sweep]]   # a comment
+name = "s"
+tile = [
+  [128, 128, 128],
+  [128, 256, 128],
+]
+stages = ["auto", 2, 3]
+
+  [[kernel]]
+name = "k1"
+tile = [128, 128, 128]
+epilogue = { smem_bytes = 1024 }
+"#;
+
+    #[test]
+    fn every_bundled_file_reads_the_same_by_tables() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = Vec::new();
+        toml_files(&root.join("configs"), &mut files);
+        toml_files(&root.join("tests/fixtures"), &mut files);
+        assert!(files.len() > 15, "{}", files.len());
+        for path in files {
+            same(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        }
+        same(PLAIN).unwrap();
+    }
+
+    /// Which files are cut at their headers, and which are read whole.
+    #[test]
+    fn only_plain_files_are_cut() {
+        assert_eq!(sections::split(PLAIN).map(|s| s.len()), Some(4));
+        assert_eq!(sections::split(&PLAIN.replace('\n', "\r\n")).map(|s| s.len()), Some(4));
+        assert_eq!(sections::split(""), Some(vec![]));
+        for not_plain in [
+            format!("arch = \"sm120\"\n{PLAIN}"),
+            format!("{PLAIN}\n[defaults]\nstages = 3\n"),
+            PLAIN.replace("[[sweep]]", "[[ sweep ]]"),
+            PLAIN.replace("[[sweep]]", "[[sweep.x]]"),
+            PLAIN.replace("[[sweep]]", "[sweep]"),
+            PLAIN.replace("[[sweep]]   # a comment", "[[sweep]] x = 1"),
+            format!("{PLAIN}\n[other]\n"),
+            format!("a = {}1{}\n", "[".repeat(40), "]".repeat(40)),
+            PLAIN.replace("# generated", "x = '''\n[[kernel]]\n'''"),
+        ] {
+            assert_eq!(sections::split(&not_plain), None, "{not_plain}");
+            same(&not_plain).unwrap();
+        }
+        // A header inside a string or a comment is not a header.
+        let in_string =
+            PLAIN.replace("stages = 4", "stages = 4\nfusion = \"[[kernel]]\" # [[sweep]]\nx = '''\n[[kernel]]\n'''");
+        assert_eq!(sections::split(&in_string).map(|s| s.len()), Some(4));
+        same(&in_string).unwrap();
+        same(&PLAIN.replace('\n', "\r\n")).unwrap();
+    }
+
+    /// Lines of kernel files, shuffled: kernels and sweeps in any order, headers in strings and
+    /// arrays, broken tables, duplicate names.
+    fn line() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "[defaults]",
+            "[[kernel]]",
+            "[[sweep]]",
+            "  [[kernel]] # k",
+            "[[sweep]]\r",
+            "[defaults.x]",
+            "[other]",
+            "name = \"k\"",
+            "name = \"s\"",
+            "name = \"\"",
+            "name = 3",
+            "kernel = \"grouped\"",
+            "a = \"nvfp4\"",
+            "b = \"nvfp4\"",
+            "c = \"bf16\"",
+            "d = \"bf16\"",
+            "tile = [128, 256, 128]",
+            "tile = [",
+            "[128, 128, 128],",
+            "[64, 256, 128]]",
+            "tile = [[128, 128, 128], [256, 128, 128]]",
+            "stages = [\"auto\", 2]",
+            "stages = 4",
+            "stages = \"[[kernel]]\"",
+            "x = '''",
+            "'''",
+            "# [[kernel]]",
+            "",
+            "arch = [\"sm120\", \"sm121\"]",
+            "epilogue = { smem_bytes = 4096 }",
+            "unknown = 1",
+            "tile = [1, 2",
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+        #[test]
+        fn generated_files_read_the_same_by_tables(lines in prop::collection::vec(line(), 0..40)) {
+            same(&lines.join("\n"))?;
+        }
+
+        #[test]
+        fn plain_files_read_the_same_by_tables(
+            kernels in prop::collection::vec((0usize..4, 0usize..6, any::<bool>()), 1..12),
+        ) {
+            let mut text = String::from("[defaults]\nkernel = \"grouped\"\na = \"nvfp4\"\nb = \"nvfp4\"\nd = \"bf16\"\n");
+            for (i, (tile, stages, sweep)) in kernels.into_iter().enumerate() {
+                let tile = ["[128, 128, 128]", "[128, 256, 128]", "[256, 256, 128]", "[64, 64, 64]"][tile];
+                let stages = stages + 1;
+                if sweep {
+                    let _ = write!(text, "[[sweep]]\nname = \"s{i}\"\ntile = [{tile}, [128, 128, 128]]\nstages = [{stages}, \"auto\"]\n");
+                } else {
+                    let _ = write!(text, "[[kernel]]\nname = \"k{}\"\nc = \"bf16\"\ntile = {tile}\nstages = {stages}\n\n", i % 5);
+                }
+            }
+            prop_assert!(sections::split(&text).is_some());
+            same(&text)?;
+        }
+    }
+}
