@@ -96,6 +96,43 @@ fn check_100k_sweep(bencher: Bencher) {
     });
 }
 
+/// A generated file of 100,000 `[[kernel]]` tables (what a generator or `import-trtllm` writes, 11.6
+/// MB): 4 tiles x 6 stage counts, each kernel its own table, so no two findings share a snippet.
+fn kernel_list() -> String {
+    use std::fmt::Write as _;
+    let tiles = ["128, 128", "128, 256", "256, 128", "256, 256"];
+    let mut text = String::new();
+    for i in 0..100_000 {
+        let stages = 4 + (i / 4) % 6;
+        let _ = write!(
+            text,
+            "[[kernel]]\nname = \"k{i}\"\nkernel = \"grouped\"\na = \"nvfp4\"\nb = \"nvfp4\"\nc = \"bf16\"\nd = \"bf16\"\ntile = [{}, 128]\nstages = {stages}\n\n",
+            tiles[i % 4]
+        );
+    }
+    text
+}
+
+/// `check` of the 100,000-kernel file: reading it a table at a time, and checking every kernel.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn check_100k_kernels(bencher: Bencher) {
+    let text = kernel_list();
+    bencher.counter(ItemsCount::new(100_000usize)).bench(|| {
+        let r = check_source(std::path::Path::new("kernels.toml"), text.clone(), &Options::default());
+        assert_eq!(r.findings.len() + r.launchable.len(), 100_000);
+        black_box(r.findings.len())
+    });
+}
+
+/// Its 95,833 findings as miette diagnostics: no snippet repeats.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn human_100k_distinct_findings(bencher: Bencher) {
+    let r = check_source(std::path::Path::new("kernels.toml"), kernel_list(), &Options::default());
+    bencher
+        .counter(ItemsCount::new(r.findings.len()))
+        .bench(|| smem_lint::diagnostics::write_human(&r, usize::MAX, false, 100, &mut std::io::sink()).unwrap());
+}
+
 /// `eval`'s per-line work (parse, evaluate, serialise) over the shared 4.5.0 measurements.
 #[divan::bench(sample_count = 5)]
 fn eval_lines(bencher: Bencher) {
