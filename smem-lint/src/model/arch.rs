@@ -135,6 +135,10 @@ impl FromStr for Arch {
     /// Accepts `sm120`, `sm_120`, `SM120`, `sm120a`, `sm_120f` (the suffixes select instruction
     /// subsets, not different shared memory).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // The name as written (the common case) is itself: its digits name it and no other.
+        if let Some(a) = Arch::ALL.iter().copied().find(|a| a.name() == s) {
+            return Ok(a);
+        }
         let t = s.trim();
         let digits = match (t.get(..2), t.get(2..)) {
             (Some(sm), Some(rest)) if sm.eq_ignore_ascii_case("sm") => {

@@ -337,9 +337,10 @@ pub enum Layout {
 impl FromStr for KernelKind {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
         Self::ALL
             .into_iter()
-            .find(|k| k.name() == s.trim())
+            .find(|k| k.name() == t)
             .ok_or_else(|| ParseError::new("kernel kind", s, Self::ALL.map(Self::name)))
     }
 }

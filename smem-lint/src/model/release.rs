@@ -221,11 +221,10 @@ impl FromStr for CutlassVersion {
     /// or a release outside 3.9.0..=4.7.0) is an error that lists the modelled releases: never the
     /// nearest one.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim().strip_prefix('v').unwrap_or(s.trim());
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|v| v.name() == t)
+        let find = |t: &str| Self::ALL.iter().copied().find(|v| v.name() == t);
+        // The tag as written (the common case), else trimmed and without its `v`.
+        find(s)
+            .or_else(|| find(s.trim().strip_prefix('v').unwrap_or(s.trim())))
             .ok_or_else(|| ParseError::new("CUTLASS version", s, Self::names()))
     }
 }
@@ -246,6 +245,7 @@ mod tests {
         for v in CutlassVersion::ALL {
             assert_eq!(v.name().parse::<CutlassVersion>(), Ok(*v));
             assert_eq!(format!("v{v}").parse::<CutlassVersion>(), Ok(*v));
+            assert_eq!(format!(" v{v}\t").parse::<CutlassVersion>(), Ok(*v));
         }
         for bad in ["4.8.0", "3.8.0", "4.4", "4.2.3", "latest", "", "v", "4.5.0.0"] {
             let e = bad.parse::<CutlassVersion>().unwrap_err();
