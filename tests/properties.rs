@@ -79,10 +79,10 @@ prop_compose! {
 /// field and every number stay.
 fn without_prose(e: Evaluation) -> Evaluation {
     match e {
-        Evaluation::Rejected(r) => Evaluation::Rejected(Rejection { detail: String::new(), ..r }),
+        Evaluation::Rejected(r) => Evaluation::Rejected(Rejection { detail: Why::Text(String::new()), ..r }),
         Evaluation::Compiled(f) => Evaluation::Compiled(Footprint {
-            unbuildable: f.unbuildable.map(|u| Unbuildable { detail: String::new(), ..u }),
-            kernel_rejection: f.kernel_rejection.map(|r| Rejection { detail: String::new(), ..r }),
+            unbuildable: f.unbuildable.map(|u| Unbuildable { detail: Why::Text(String::new()), ..u }),
+            kernel_rejection: f.kernel_rejection.map(|r| Rejection { detail: Why::Text(String::new()), ..r }),
             ..f
         }),
     }

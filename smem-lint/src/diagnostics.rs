@@ -227,9 +227,9 @@ fn finding_text_by(f: &Finding, prober: &mut dyn Prober) -> (String, String, Opt
             }
             (format!("needs {needs} bytes, cap {cap} on {archs}, over by {over} bytes"), help)
         }
-        Problem::Rejected(r) => (r.detail.clone(), Vec::new()),
+        Problem::Rejected(r) => (r.detail.to_string(), Vec::new()),
         Problem::Unbuildable(u) => (
-            u.detail.clone(),
+            u.detail.to_string(),
             f.sizes.iter().map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes)).collect(),
         ),
         Problem::NotModelled(e) => ("outside the model".into(), vec![e.hint.to_string()]),

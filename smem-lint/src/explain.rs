@@ -78,8 +78,8 @@ pub fn to_json(cfg: &KernelConfig, archs: &[Arch]) -> Result<Value, ModelError> 
         let (status, bytes) = match &a.status {
             Status::Fits { headroom } => ("fits", json!({"headroom_bytes": headroom})),
             Status::ExceedsCap { over } => ("exceeds-cap", json!({"over_bytes": over})),
-            Status::Rejected(r) => ("rejected", json!({"reason": r.message, "detail": r.detail})),
-            Status::Unbuildable(u) => ("unbuildable", json!({"reason": u.message, "detail": u.detail})),
+            Status::Rejected(r) => ("rejected", json!({"reason": r.message, "detail": r.detail.to_string()})),
+            Status::Unbuildable(u) => ("unbuildable", json!({"reason": u.message, "detail": u.detail.to_string()})),
         };
         verdicts.push(json!({
             "arch": arch.name(), "cap_bytes": a.cap, "status": status, "details": bytes,
@@ -88,7 +88,7 @@ pub fn to_json(cfg: &KernelConfig, archs: &[Arch]) -> Result<Value, ModelError> 
         }));
     }
     let body = match crate::model::evaluate(cfg)? {
-        Evaluation::Rejected(r) => json!({"compiles": false, "reason": r.message, "detail": r.detail}),
+        Evaluation::Rejected(r) => json!({"compiles": false, "reason": r.message, "detail": r.detail.to_string()}),
         Evaluation::Compiled(f) => json!({
             "compiles": true,
             "kernel_bytes": f.kernel_bytes,
@@ -107,7 +107,7 @@ pub fn to_json(cfg: &KernelConfig, archs: &[Arch]) -> Result<Value, ModelError> 
                 "stages": m.per_stage.map(|p| p.stages), "bytes_per_stage": m.per_stage.map(|p| p.bytes_per_stage),
             })).collect::<Vec<_>>(),
             "by_role": f.by_role().into_iter().map(|(r, b)| json!({"role": r.name(), "bytes": b})).collect::<Vec<_>>(),
-            "unbuildable": f.unbuildable.map(|u| json!({"reason": u.message, "detail": u.detail})),
+            "unbuildable": f.unbuildable.map(|u| json!({"reason": u.message, "detail": u.detail.to_string()})),
         }),
     };
     Ok(json!({"config": cfg.label(), "cutlass": cfg.cutlass.name(), "footprint": body, "verdicts": verdicts}))

@@ -635,12 +635,12 @@ pub fn verdict_json(a: &crate::model::Assessment) -> Value {
         Status::Rejected(r) => {
             v["status"] = json!("rejected");
             v["reason"] = json!(r.message);
-            v["detail"] = json!(r.detail);
+            v["detail"] = json!(r.detail.to_string());
         }
         Status::Unbuildable(u) => {
             v["status"] = json!("unbuildable");
             v["reason"] = json!(u.message);
-            v["detail"] = json!(u.detail);
+            v["detail"] = json!(u.detail.to_string());
         }
     }
     if let Some(f) = &a.footprint {

@@ -1,7 +1,9 @@
 //! What the model computes for one configuration.
 
+use std::fmt;
+
 use super::layout::{Member, Role};
-use super::{ConfigField, StagePolicy};
+use super::{ConfigField, CutlassVersion, StagePolicy};
 
 /// CUTLASS accepts the configuration, or rejects it at compile time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +19,7 @@ pub struct Rejection {
     pub message: &'static str,
     pub at: ConfigField,
     /// Why it fires for this configuration.
-    pub detail: String,
+    pub detail: Why,
     /// What the builders had computed when it fired (for the stage-count assert: the stage count
     /// and the epilogue's `SharedStorage` size that set the carve-out).
     pub stage_choice: Option<StageChoice>,
@@ -29,7 +31,60 @@ pub struct Rejection {
 pub struct Unbuildable {
     pub message: &'static str,
     pub at: ConfigField,
-    pub detail: String,
+    pub detail: Why,
+}
+
+/// Why a CUTLASS condition fails for a configuration, in words, written out when shown (`Display`):
+/// the model meets the common ones for every configuration it evaluates, and `eval` shows none of
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Words written out already.
+    Text(String),
+    /// A scale-factor tile's extent is above 128 rows and not a multiple of them (its TMA box).
+    ExtentNotWhole { axis: &'static str, extent: u64, operand: &'static str },
+    /// Tile K is above a scale-factor block's K and not a multiple of it.
+    KNotWhole { k: u64, block: u64, operand: &'static str },
+    /// A scale-factor tile is not a whole number of 128-row blocks.
+    PartialBlocks { axis: &'static str, extent: u64, operand: &'static str, cutlass: CutlassVersion },
+    /// Tile K is not a multiple of four scale-factor vectors.
+    KNotFourVectors { k: u64, block: u64 },
+    /// The builder's automatic stage count, from its division.
+    BuilderStages { capacity_bytes: u64, carveout_bytes: u64, stage_bytes: u64, stages: i64 },
+    /// An explicit stage count.
+    StageCount(i64),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::Text(t) => f.write_str(t),
+            Why::ExtentNotWhole { axis, extent, operand } => {
+                write!(f, "tile {axis} = {extent} is above 128 and not a multiple of 128 ({operand} TMA)")
+            }
+            Why::KNotWhole { k, block, operand } => {
+                write!(f, "tile K = {k} is above {block} and not a multiple of it ({operand} TMA)")
+            }
+            Why::PartialBlocks { axis, extent, operand, cutlass } => write!(
+                f,
+                "tile {axis} = {extent} is not a whole number of 128-row scale-factor blocks ({operand} TMA, CUTLASS {cutlass})"
+            ),
+            Why::KNotFourVectors { k, block } => {
+                write!(f, "tile K = {k} is not a multiple of {block} (4 scale-factor vectors of {})", block / 4)
+            }
+            Why::BuilderStages { capacity_bytes, carveout_bytes, stage_bytes, stages } => write!(
+                f,
+                "the builder's stage count is ({capacity_bytes} - {carveout_bytes}) / {stage_bytes} = {stages}: one stage of this tile takes {stage_bytes} bytes"
+            ),
+            Why::StageCount(n) => write!(f, "StageCount<{n}>"),
+        }
+    }
+}
+
+impl From<String> for Why {
+    fn from(text: String) -> Why {
+        Why::Text(text)
+    }
 }
 
 /// How the builder arrived at its stage count.
@@ -97,5 +152,45 @@ impl Footprint {
         }
         totals.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
         totals
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each reason reads as the model wrote it when it was formatted on the spot.
+    #[test]
+    fn reasons_read_as_before() {
+        let cutlass = CutlassVersion::LATEST;
+        for (why, text) in [
+            (Why::Text("as written".into()), "as written".to_string()),
+            (
+                Why::ExtentNotWhole { axis: "M", extent: 192, operand: "SFA" },
+                "tile M = 192 is above 128 and not a multiple of 128 (SFA TMA)".into(),
+            ),
+            (
+                Why::KNotWhole { k: 96, block: 64, operand: "SFB" },
+                "tile K = 96 is above 64 and not a multiple of it (SFB TMA)".into(),
+            ),
+            (
+                Why::PartialBlocks { axis: "N", extent: 64, operand: "SFB", cutlass },
+                format!(
+                    "tile N = 64 is not a whole number of 128-row scale-factor blocks (SFB TMA, CUTLASS {cutlass})"
+                ),
+            ),
+            (
+                Why::KNotFourVectors { k: 96, block: 64 },
+                "tile K = 96 is not a multiple of 64 (4 scale-factor vectors of 16)".into(),
+            ),
+            (
+                Why::BuilderStages { capacity_bytes: 101_376, carveout_bytes: 8192, stage_bytes: 50_000, stages: 1 },
+                "the builder's stage count is (101376 - 8192) / 50000 = 1: one stage of this tile takes 50000 bytes"
+                    .into(),
+            ),
+            (Why::StageCount(1), "StageCount<1>".into()),
+        ] {
+            assert_eq!(why.to_string(), text);
+        }
     }
 }

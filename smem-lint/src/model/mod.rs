@@ -23,7 +23,7 @@ pub use config::{
 };
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use error::{ConfigField, ModelError, ParseError};
-pub use footprint::{Evaluation, Footprint, Rejection, Sizes, StageChoice, Unbuildable};
+pub use footprint::{Evaluation, Footprint, Rejection, Sizes, StageChoice, Unbuildable, Why};
 pub use layout::{Member, Role, Sizeof, TypeLayout};
 pub use release::{Headers, MxPtrArraySchedules};
 pub use verdict::{

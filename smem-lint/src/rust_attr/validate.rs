@@ -203,8 +203,8 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
                     None => format!("{stages} stages"),
                 }
             }
-            Problem::Rejected(r) => r.detail.clone(),
-            Problem::Unbuildable(u) => u.detail.clone(),
+            Problem::Rejected(r) => r.detail.to_string(),
+            Problem::Unbuildable(u) => u.detail.to_string(),
             Problem::NotModelled(e) => format!("help: {}", e.hint),
         };
         let hint = crate::suggest::suggestions_for(&found.config, &mut crate::model::Fresh)

@@ -130,21 +130,21 @@ pub(crate) fn stage_assert(
     min: i64,
     message: &'static str,
 ) -> Option<Evaluation> {
-    (choice.stages < min).then(|| {
-        Evaluation::Rejected(Rejection {
-            message,
-            at: ConfigField::Stages,
-            stage_choice: Some(choice),
-            epilogue_bytes: Some(epilogue_bytes),
-            detail: match choice.carveout_bytes {
-                Some(c) => format!(
-                    "the builder's stage count is ({} - {c}) / {} = {}: one stage of this tile takes {} bytes",
-                    choice.capacity_bytes, choice.stage_bytes, choice.stages, choice.stage_bytes
-                ),
-                None => format!("StageCount<{}>", choice.stages),
+    (choice.stages < min).then_some(Evaluation::Rejected(Rejection {
+        message,
+        at: ConfigField::Stages,
+        stage_choice: Some(choice),
+        epilogue_bytes: Some(epilogue_bytes),
+        detail: match choice.carveout_bytes {
+            Some(carveout_bytes) => crate::model::Why::BuilderStages {
+                capacity_bytes: choice.capacity_bytes,
+                carveout_bytes,
+                stage_bytes: choice.stage_bytes,
+                stages: choice.stages,
             },
-        })
-    })
+            None => crate::model::Why::StageCount(choice.stages),
+        },
+    }))
 }
 
 /// What the SM90 and SM100 models share as their domain: the operand types choose the operator

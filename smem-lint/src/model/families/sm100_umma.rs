@@ -372,7 +372,8 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
                         "the kernel's SharedStorage is {} bytes, {over} over sm100_smem_capacity_bytes ({SM100_CAPACITY_BYTES}); \
                          the kernel static_asserts it at compile time",
                         f.kernel_bytes
-                    ),
+                    )
+                    .into(),
                     stage_choice: Some(choice),
                     epilogue_bytes: Some(epilogue_bytes),
                 }),

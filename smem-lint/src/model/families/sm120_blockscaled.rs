@@ -26,7 +26,9 @@ use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
 use crate::model::layout::{round_up, PerStage, Role, TypeLayout};
-use crate::model::{ConfigField, Evaluation, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable};
+use crate::model::{
+    ConfigField, Evaluation, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable, Why,
+};
 
 /// `cutlass::arch::sm120_smem_capacity_bytes`: what the builders divide into stages.
 pub const SM120_CAPACITY_BYTES: u64 = 101_376;
@@ -69,7 +71,7 @@ impl PerStageBytes {
 }
 
 fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
-    Evaluation::Rejected(Rejection { message, at, detail, stage_choice: None, epilogue_bytes: None })
+    Evaluation::Rejected(Rejection { message, at, detail: detail.into(), stage_choice: None, epilogue_bytes: None })
 }
 
 fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
@@ -503,23 +505,23 @@ fn buildability(cfg: &KernelConfig) -> Option<Unbuildable> {
     let padded = cfg.cutlass.headers().sfb_padded_to_128;
     let k_sdc = t.k > k_block && t.k % k_block != 0;
     let k_whole = t.k % k_block == 0;
-    for (name, extent, axis) in [("SFA", t.m, "M"), ("SFB", t.n, "N")] {
+    for (operand, extent, axis) in [("SFA", t.m, "M"), ("SFB", t.n, "N")] {
         let at = ConfigField::Tile;
         if (extent > SF_BLOCK_MN && extent % SF_BLOCK_MN != 0) || k_sdc {
             let detail = if k_sdc {
-                format!("tile K = {} is above {k_block} and not a multiple of it ({name} TMA)", t.k)
+                Why::KNotWhole { k: t.k, block: k_block, operand }
             } else {
-                format!("tile {axis} = {extent} is above 128 and not a multiple of 128 ({name} TMA)")
+                Why::ExtentNotWhole { axis, extent, operand }
             };
             return Some(Unbuildable { message: SHAPE, at, detail });
         }
         // From 4.5 the SFB tile is padded to 128 and N-tiles that divide 128 broadcast into it.
-        let fits = extent % SF_BLOCK_MN == 0 || (name == "SFB" && padded && SF_BLOCK_MN % extent == 0);
+        let fits = extent % SF_BLOCK_MN == 0 || (operand == "SFB" && padded && SF_BLOCK_MN % extent == 0);
         if !fits || !k_whole {
             let detail = if fits {
-                format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {})", t.k, k_block / 4)
+                Why::KNotFourVectors { k: t.k, block: k_block }
             } else {
-                format!("tile {axis} = {extent} is not a whole number of 128-row scale-factor blocks ({name} TMA, CUTLASS {})", cfg.cutlass)
+                Why::PartialBlocks { axis, extent, operand, cutlass: cfg.cutlass }
             };
             return Some(Unbuildable { message: TMA, at, detail });
         }

@@ -29,7 +29,7 @@ const SCHEDULER_STAGES: u64 = 2;
 const SCALE_BYTES: u64 = 4;
 
 fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
-    Evaluation::Rejected(Rejection { message, at, detail, stage_choice: None, epilogue_bytes: None })
+    Evaluation::Rejected(Rejection { message, at, detail: detail.into(), stage_choice: None, epilogue_bytes: None })
 }
 
 fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, ModelError> {
