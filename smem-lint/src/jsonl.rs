@@ -23,15 +23,20 @@ pub struct LineError {
     pub rule: crate::rules::Rule,
 }
 
-fn err(id: Option<&String>, field: &'static str, message: impl Into<String>) -> LineError {
-    LineError { id: id.cloned(), field: Some(field), message: message.into(), rule: crate::rules::Rule::InvalidValue }
+fn err(id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
+    LineError {
+        id: id.map(str::to_string),
+        field: Some(field),
+        message: message.into(),
+        rule: crate::rules::Rule::InvalidValue,
+    }
 }
 
 fn input_error(message: String) -> LineError {
     LineError { id: None, field: None, message, rule: crate::rules::Rule::InvalidValue }
 }
 
-fn text<'a>(obj: &'a Fields, id: Option<&String>, key: usize) -> Result<Option<&'a str>, LineError> {
+fn text<'a>(obj: &'a Fields, id: Option<&str>, key: usize) -> Result<Option<&'a str>, LineError> {
     match obj.get(key) {
         None | Some(Val::Null) => Ok(None),
         Some(Val::Str(s)) => Ok(Some(s)),
@@ -39,14 +44,14 @@ fn text<'a>(obj: &'a Fields, id: Option<&String>, key: usize) -> Result<Option<&
     }
 }
 
-fn parsed<T: std::str::FromStr>(obj: &Fields, id: Option<&String>, key: usize) -> Result<Option<T>, LineError>
+fn parsed<T: std::str::FromStr>(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<T>, LineError>
 where
     T::Err: std::fmt::Display,
 {
     text(obj, id, key)?.map(|s| s.parse::<T>().map_err(|e| err(id, KEYS[key].name, e.to_string()))).transpose()
 }
 
-fn triple(obj: &Fields, id: Option<&String>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
+fn triple(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
     let Some(v) = obj.get(key) else { return Ok(None) };
     let bad = || err(id, KEYS[key].name, format!("expected three positive integers [M, N, K], found {v}"));
     let Val::Arr(arr) = v else { return Err(bad()) };
@@ -355,6 +360,12 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
+    parse_line(line, version).map(|(id, cfg)| (id.map(Cow::into_owned), cfg))
+}
+
+/// [`parse_config`], the id borrowed from the line where it is written without escapes (`eval`
+/// writes it back, a million times).
+fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow<'_, str>>, KernelConfig), LineError> {
     let fields = match fast::read(line) {
         Some(fields) => fields,
         None => match serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))? {
@@ -363,16 +374,16 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         },
     };
     let obj = &fields;
-    let owned_id = obj.get(key::ID).map(|v| match v {
-        Val::Str(s) => s.to_string(),
-        other => other.to_string(),
+    let line_id = obj.get(key::ID).map(|v| match v {
+        Val::Str(s) => s.clone(),
+        other => Cow::Owned(other.to_string()),
     });
-    let id = owned_id.as_ref();
+    let id = line_id.as_deref();
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
     // naming it, never ignored.
     if let Some(k) = obj.unknown.first() {
         return Err(LineError {
-            id: owned_id.clone(),
+            id: id.map(str::to_string),
             field: None,
             message: format!("unknown key `{k}`; expected one of: {}", Front::JsonLines.key_list()),
             rule: crate::rules::Rule::UnknownKey,
@@ -441,7 +452,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
         })?,
     };
     Ok((
-        owned_id.clone(),
+        line_id,
         KernelConfig {
             arch,
             cutlass,
@@ -672,7 +683,7 @@ pub fn eval_line_into(
     version: Option<CutlassVersion>,
     out: &mut Vec<u8>,
 ) -> (u8, Option<LineError>) {
-    let result = parse_config(line, version).and_then(|(id, cfg)| {
+    let result = parse_line(line, version).and_then(|(id, cfg)| {
         let r = line_result(id.as_deref(), &cfg)?;
         r.write_json(out);
         Ok(u8::from(!r.launchable()))
