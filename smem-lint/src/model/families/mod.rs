@@ -117,6 +117,12 @@ pub(crate) fn stage_choice_rounded<L: TypeLayout>(
     }
 }
 
+/// A `static_assert` that fires before any stage count is chosen (`detail`: why, for this
+/// configuration).
+pub(crate) fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
+    Evaluation::Rejected(Rejection { message, at, detail: detail.into(), stage_choice: None, epilogue_bytes: None })
+}
+
 /// The collectives' `static_assert(Stages >= 2, "Specialization requires Stages set to value 2 or more.")`.
 pub(crate) fn too_few_stages(choice: StageChoice, epilogue_bytes: u64) -> Option<Evaluation> {
     stage_assert(choice, epilogue_bytes, 2, "Specialization requires Stages set to value 2 or more.")

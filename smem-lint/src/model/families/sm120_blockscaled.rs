@@ -18,6 +18,7 @@
 //!   (`sSFBTileShape_N`, `TileShapeSFB`, 4.5.0+), so tiles with N < 128 get real SFB storage and
 //!   buildable TMA descriptors on the B side, and tiles the divide cannot cut are rejected.
 
+use super::reject;
 use crate::model::config::{Epilogue, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
 use crate::model::cutlass::cute;
 use crate::model::cutlass::primitives::tensormap_storage;
@@ -26,9 +27,7 @@ use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
 use crate::model::layout::{round_up, PerStage, Role, TypeLayout};
-use crate::model::{
-    ConfigField, Evaluation, ModelError, MxPtrArraySchedules, Rejection, StageChoice, Unbuildable, Why,
-};
+use crate::model::{ConfigField, Evaluation, ModelError, MxPtrArraySchedules, StageChoice, Unbuildable, Why};
 
 /// `cutlass::arch::sm120_smem_capacity_bytes`: what the builders divide into stages.
 pub const SM120_CAPACITY_BYTES: u64 = 101_376;
@@ -68,10 +67,6 @@ impl PerStageBytes {
     fn data(&self) -> u64 {
         self.a + self.b + self.sfa + self.sfb
     }
-}
-
-fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
-    Evaluation::Rejected(Rejection { message, at, detail: detail.into(), stage_choice: None, epilogue_bytes: None })
 }
 
 fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {

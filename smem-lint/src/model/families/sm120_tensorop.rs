@@ -13,6 +13,7 @@
 //! The headers these follow did not change in a way that moves a size between 4.0.0 and 4.7.0
 //! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
 
+use super::reject;
 use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
 use crate::model::cutlass::primitives::tensormap_storage;
 use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
@@ -21,16 +22,12 @@ use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::Output;
 use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
 use crate::model::layout::{PerStage, Role, TypeLayout};
-use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, Rejection, StageChoice};
+use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
 
 /// `SchedulerPipelineStageCount` of both builders.
 const SCHEDULER_STAGES: u64 = 2;
 /// `sizeof(float)`: the blockwise scales are `ElementAccumulator`.
 const SCALE_BYTES: u64 = 4;
-
-fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
-    Evaluation::Rejected(Rejection { message, at, detail: detail.into(), stage_choice: None, epilogue_bytes: None })
-}
 
 fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, ModelError> {
     Err(ModelError::new(at, message, hint))
