@@ -166,6 +166,10 @@ struct Read {
 }
 
 impl Read {
+    fn new(max_points: u64) -> Self {
+        Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points }
+    }
+
     /// Read a document's (or one table's) top-level keys: `[defaults]` first, then the kernel and
     /// sweep tables in file order, by key in the order the keys first appear.
     fn tables(&mut self, root: &DeTable<'_>, out: &mut ParsedFile) {
@@ -205,7 +209,7 @@ impl Read {
 }
 
 /// The file read as one document; `Err` with the file's first syntax error when it does not parse.
-fn read_whole(source: &str, max_points: u64) -> Result<(ParsedFile, Vec<Pending>, u64), ParsedFile> {
+fn read_whole(source: &str, max_points: u64) -> Result<(ParsedFile, Read), ParsedFile> {
     let mut out = ParsedFile::default();
     let (root, syntax) = DeTable::parse_recoverable(source);
     // The parser recovers, but one missing bracket cascades into several errors and a half-read
@@ -221,32 +225,28 @@ fn read_whole(source: &str, max_points: u64) -> Result<(ParsedFile, Vec<Pending>
         ));
         return Err(out);
     }
-    let mut read = Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points };
+    let mut read = Read::new(max_points);
     read.tables(root.get_ref(), &mut out);
-    Ok((out, read.pending, read.total))
+    Ok((out, read))
 }
 
 /// The file read a table at a time ([`sections`]), in the order a whole-document read takes:
 /// `[defaults]`, then every table of the key that appears first, then of the other. `None` when the
 /// file is not a plain list of tables or one does not parse on its own.
-fn read_by_sections(source: &str, max_points: u64) -> Option<(ParsedFile, Vec<Pending>, u64)> {
-    let tables = sections::split(source)?;
-    // 0 for `[defaults]`, 1 for `[[kernel]]`, 2 for `[[sweep]]` (the only headers `split` takes).
-    let key = |r: &Range<usize>| -> u8 {
-        let header = &source[r.start..];
-        u8::from(header.starts_with("[[kernel]]")) + 2 * u8::from(header.starts_with("[[sweep]]"))
-    };
-    let first_group = tables.iter().map(key).find(|&k| k != 0).unwrap_or(1);
-    let mut order: Vec<&Range<usize>> = tables.iter().filter(|r| key(r) == 0).collect();
-    order.extend(tables.iter().filter(|r| key(r) == first_group));
-    order.extend(tables.iter().filter(|r| key(r) != 0 && key(r) != first_group));
+fn read_by_sections(source: &str, max_points: u64) -> Option<(ParsedFile, Read)> {
+    use sections::Header;
+    let mut tables = sections::split(source)?;
+    // Kernels and sweeps are read by key, the key written first first; a stable sort keeps each
+    // key's tables in file order.
+    let first = tables.iter().map(|(h, _)| *h).find(|&h| h != Header::Defaults).unwrap_or(Header::Kernel);
+    tables.sort_by_key(|&(h, _)| (h != Header::Defaults, h != first));
     let mut out = ParsedFile::default();
-    let mut read = Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points };
-    for range in order {
-        let table = sections::parse(source, range.clone())?;
+    let mut read = Read::new(max_points);
+    for (_, range) in tables {
+        let table = sections::parse(source, range)?;
         read.tables(&table, &mut out);
     }
-    Some((out, read.pending, read.total))
+    Some((out, read))
 }
 
 /// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
@@ -284,7 +284,7 @@ fn parse_each_by(
     on_entry: &mut dyn FnMut(Entry, usize),
 ) -> ParsedFile {
     let sectioned = if by_sections { read_by_sections(source, max_points) } else { None };
-    let (mut out, pending, total) = match sectioned.map_or_else(|| read_whole(source, max_points), Ok) {
+    let (mut out, Read { pending, total, .. }) = match sectioned.map_or_else(|| read_whole(source, max_points), Ok) {
         Ok(read) => read,
         Err(syntax) => return syntax,
     };
@@ -569,8 +569,10 @@ epilogue = { smem_bytes = 1024 }
     /// Which files are cut at their headers, and which are read whole.
     #[test]
     fn only_plain_files_are_cut() {
-        assert_eq!(sections::split(PLAIN).map(|s| s.len()), Some(4));
-        assert_eq!(sections::split(&PLAIN.replace('\n', "\r\n")).map(|s| s.len()), Some(4));
+        use sections::Header::{Defaults, Kernel, Sweep};
+        let headers = |text: &str| sections::split(text).map(|s| s.into_iter().map(|(h, _)| h).collect::<Vec<_>>());
+        assert_eq!(headers(PLAIN), Some(vec![Defaults, Kernel, Sweep, Kernel]));
+        assert_eq!(headers(&PLAIN.replace('\n', "\r\n")), Some(vec![Defaults, Kernel, Sweep, Kernel]));
         assert_eq!(sections::split(""), Some(vec![]));
         for not_plain in [
             format!("arch = \"sm120\"\n{PLAIN}"),
@@ -589,7 +591,7 @@ epilogue = { smem_bytes = 1024 }
         // A header inside a string or a comment is not a header.
         let in_string =
             PLAIN.replace("stages = 4", "stages = 4\nfusion = \"[[kernel]]\" # [[sweep]]\nx = '''\n[[kernel]]\n'''");
-        assert_eq!(sections::split(&in_string).map(|s| s.len()), Some(4));
+        assert_eq!(headers(&in_string), Some(vec![Defaults, Kernel, Sweep, Kernel]));
         same(&in_string).unwrap();
         same(&PLAIN.replace('\n', "\r\n")).unwrap();
     }

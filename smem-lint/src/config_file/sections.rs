@@ -19,8 +19,22 @@ use toml_parser::lexer::TokenKind;
 /// Deeper nesting than this is parsed whole.
 const MAX_DEPTH: usize = 32;
 
-/// Where each top-level table starts and ends, for a plain file; `None` for any other.
-pub(super) fn split(source: &str) -> Option<Vec<Range<usize>>> {
+/// The top-level tables a plain file may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Header {
+    Defaults,
+    Kernel,
+    Sweep,
+}
+
+impl Header {
+    const ALL: [(Header, &'static str); 3] =
+        [(Header::Defaults, "[defaults]"), (Header::Kernel, "[[kernel]]"), (Header::Sweep, "[[sweep]]")];
+}
+
+/// Each top-level table's header and where the table starts and ends, for a plain file; `None` for
+/// any other.
+pub(super) fn split(source: &str) -> Option<Vec<(Header, Range<usize>)>> {
     let mut starts = Vec::new();
     let mut depth = 0usize;
     let mut line_start = true;
@@ -39,8 +53,8 @@ pub(super) fn split(source: &str) -> Option<Vec<Range<usize>>> {
             TokenKind::LeftSquareBracket if depth == 0 && line_start => {
                 let at = token.span().start();
                 let rest = &source[at..];
-                let header = ["[defaults]", "[[kernel]]", "[[sweep]]"].into_iter().find(|h| rest.starts_with(h))?;
-                if header == "[defaults]" {
+                let (header, text) = Header::ALL.into_iter().find(|(_, h)| rest.starts_with(h))?;
+                if header == Header::Defaults {
                     if defaults {
                         return None;
                     }
@@ -48,11 +62,11 @@ pub(super) fn split(source: &str) -> Option<Vec<Range<usize>>> {
                 }
                 // The rest of the header's line may hold only whitespace and a comment (checked
                 // token by token as the line goes on).
-                let after = rest[header.len()..].trim_start_matches([' ', '\t']);
+                let after = rest[text.len()..].trim_start_matches([' ', '\t']);
                 if !(after.is_empty() || after.starts_with(['#', '\n', '\r'])) {
                     return None;
                 }
-                starts.push(at);
+                starts.push((header, at));
                 header_line = true;
                 line_start = false;
                 continue;
@@ -72,8 +86,8 @@ pub(super) fn split(source: &str) -> Option<Vec<Range<usize>>> {
         }
         line_start = false;
     }
-    let ends = starts.iter().skip(1).copied().chain([source.len()]);
-    Some(starts.iter().zip(ends).map(|(&s, e)| s..e).collect())
+    let ends = starts.iter().skip(1).map(|&(_, at)| at).chain([source.len()]);
+    Some(starts.iter().zip(ends).map(|(&(header, s), e)| (header, s..e)).collect())
 }
 
 /// The table at `range` of `source`, parsed on its own with its spans in file coordinates;
