@@ -31,8 +31,7 @@ pub(super) fn read(line: &str) -> Option<Fields<'_>> {
                 fields.at[i] = fields.values.len() as u8;
                 fields.values.push(r.value(1)?);
             }
-            // Many keys go to serde_json, which refuses duplicates among them in linear time.
-            None if fields.unknown.len() >= KeySet::FEW || fields.unknown.iter().any(|u| u == k) => return None,
+            None if !new_key(fields.unknown.iter().map(|u| &**u), k) => return None,
             None => {
                 r.skip(1)?;
                 fields.unknown.push(Cow::Borrowed(k));
@@ -42,6 +41,13 @@ pub(super) fn read(line: &str) -> Option<Fields<'_>> {
     })?;
     r.space();
     (r.at == line.len()).then_some(fields)
+}
+
+/// Whether `k` may join an object that has `keys`: it is not among them, and the object stays
+/// within [`KeySet::FEW`] keys. A wider object goes to serde_json, which refuses duplicates among
+/// many keys with a hash set.
+fn new_key<'k>(mut keys: impl ExactSizeIterator<Item = &'k str>, k: &str) -> bool {
+    keys.len() < KeySet::FEW && keys.all(|x| x != k)
 }
 
 struct Reader<'a> {
@@ -134,7 +140,7 @@ impl<'a> Reader<'a> {
                 self.at += 1;
                 let mut members: Vec<(Cow<'a, str>, Val<'a>)> = Vec::with_capacity(8);
                 self.members(|r, k| {
-                    if members.len() >= KeySet::FEW || members.iter().any(|(x, _)| x == k) {
+                    if !new_key(members.iter().map(|(x, _)| &**x), k) {
                         return None;
                     }
                     let v = r.value(depth + 1)?;
@@ -179,7 +185,7 @@ impl<'a> Reader<'a> {
                 self.at += 1;
                 let mut keys: Vec<&str> = Vec::with_capacity(8);
                 self.members(|r, k| {
-                    if keys.len() >= KeySet::FEW || keys.contains(&k) {
+                    if !new_key(keys.iter().copied(), k) {
                         return None;
                     }
                     keys.push(k);
