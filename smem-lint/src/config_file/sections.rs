@@ -93,10 +93,7 @@ pub(super) fn split(source: &str) -> Option<Vec<(Header, Range<usize>)>> {
 /// The table at `range` of `source`, parsed on its own with its spans in file coordinates;
 /// `None` if it does not parse by itself.
 pub(super) fn parse(source: &str, range: Range<usize>) -> Option<DeTable<'_>> {
-    let (root, errors) = DeTable::parse_recoverable(&source[range.clone()]);
-    if !errors.is_empty() {
-        return None;
-    }
+    let root = DeTable::parse(&source[range.clone()]).ok()?;
     Some(shift_table(root.into_inner(), range.start))
 }
 
