@@ -15,32 +15,29 @@ const MAX_DEPTH: u8 = 16;
 
 /// The line's top-level object, or `None` where only serde_json can say what the line is.
 pub(super) fn read(line: &str) -> Option<Fields<'_>> {
-    let mut r = Reader { text: line, at: 0 };
-    r.space();
-    r.expect(b'{')?;
+    let r = Reader(line);
     let mut fields = Fields { values: Vec::with_capacity(16), at: [Fields::ABSENT; KEYS.len()], unknown: Vec::new() };
-    r.members(|r, k| {
-        match crate::keys::position(Front::JsonLines, k) {
-            Some(i) if fields.at[i] != Fields::ABSENT => return None,
-            Some(key::RESULT) => {
-                r.skip(1)?;
-                fields.at[key::RESULT] = Fields::CHECKED;
-            }
-            Some(i) => {
-                // Every key is a distinct JSON-lines key here, so there are fewer than 24 values.
-                fields.at[i] = fields.values.len() as u8;
-                fields.values.push(r.value(1)?);
-            }
-            None if !new_key(fields.unknown.iter().map(|u| &**u), k) => return None,
-            None => {
-                r.skip(1)?;
-                fields.unknown.push(Cow::Borrowed(k));
-            }
+    let at = r.expect(r.space(0), b'{')?;
+    let at = r.members(at, |at, k| match crate::keys::position(Front::JsonLines, k) {
+        Some(i) if fields.at[i] != Fields::ABSENT => None,
+        Some(key::RESULT) => {
+            fields.at[key::RESULT] = Fields::CHECKED;
+            r.skip(at, 1)
         }
-        Some(())
+        Some(i) => {
+            let (v, at) = r.value(at, 1)?;
+            // Every key is a distinct JSON-lines key here, so there are fewer than 24 values.
+            fields.at[i] = fields.values.len() as u8;
+            fields.values.push(v);
+            Some(at)
+        }
+        None if !new_key(fields.unknown.iter().map(|u| &**u), k) => None,
+        None => {
+            fields.unknown.push(Cow::Borrowed(k));
+            r.skip(at, 1)
+        }
     })?;
-    r.space();
-    (r.at == line.len()).then_some(fields)
+    (r.space(at) == line.len()).then_some(fields)
 }
 
 /// Whether `k` may join an object that has `keys`: it is not among them, and the object stays
@@ -50,108 +47,102 @@ fn new_key<'k>(mut keys: impl ExactSizeIterator<Item = &'k str>, k: &str) -> boo
     keys.len() < KeySet::FEW && keys.all(|x| x != k)
 }
 
-struct Reader<'a> {
-    text: &'a str,
-    at: usize,
-}
+/// The line being read. Each step takes the byte offset it starts at and returns the offset after
+/// what it read (kept in a register, not in the reader), or `None` to give up.
+#[derive(Clone, Copy)]
+struct Reader<'a>(&'a str);
 
 impl<'a> Reader<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
+    #[inline]
+    fn byte(self, at: usize) -> Option<u8> {
+        self.0.as_bytes().get(at).copied()
     }
 
     /// JSON's whitespace, the four characters serde_json skips.
-    fn space(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
+    #[inline]
+    fn space(self, mut at: usize) -> usize {
+        while matches!(self.byte(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            at += 1;
         }
+        at
     }
 
-    fn expect(&mut self, c: u8) -> Option<()> {
-        (self.peek() == Some(c)).then(|| self.at += 1)
+    #[inline]
+    fn expect(self, at: usize, c: u8) -> Option<usize> {
+        (self.byte(at) == Some(c)).then_some(at + 1)
     }
 
-    /// An object's members after its `{`, through its `}`: `member` reads each value.
-    fn members(&mut self, mut member: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
-        self.space();
-        if self.expect(b'}').is_some() {
-            return Some(());
+    /// An object's members after its `{`, through its `}`: `member` reads each value from where
+    /// it starts and returns where it ends.
+    #[inline]
+    fn members(self, at: usize, mut member: impl FnMut(usize, &'a str) -> Option<usize>) -> Option<usize> {
+        let mut at = self.space(at);
+        if let Some(end) = self.expect(at, b'}') {
+            return Some(end);
         }
         loop {
-            self.space();
-            let k = self.string()?;
-            self.space();
-            self.expect(b':')?;
-            self.space();
-            member(self, k)?;
-            self.space();
-            match self.peek()? {
-                b',' => self.at += 1,
-                b'}' => {
-                    self.at += 1;
-                    return Some(());
-                }
+            let (k, end) = self.string(self.space(at))?;
+            at = self.expect(self.space(end), b':')?;
+            at = self.space(member(self.space(at), k)?);
+            match self.byte(at)? {
+                b',' => at += 1,
+                b'}' => return Some(at + 1),
                 _ => return None,
             }
         }
     }
 
-    /// A string without escapes or control characters (which serde_json refuses), borrowed.
-    fn string(&mut self) -> Option<&'a str> {
-        self.expect(b'"')?;
-        let start = self.at;
-        let rest = &self.text.as_bytes()[start..];
+    /// A string without escapes or control characters (which serde_json refuses), borrowed; `at`
+    /// is its opening quote.
+    #[inline]
+    fn string(self, at: usize) -> Option<(&'a str, usize)> {
+        let start = self.expect(at, b'"')?;
+        let rest = &self.0.as_bytes()[start..];
         let len = string_end(rest)?;
         if rest[len] != b'"' {
             return None;
         }
-        self.at = start + len + 1;
         // Both ends are ASCII quotes, so both are character boundaries.
-        self.text.get(start..start + len)
+        Some((self.0.get(start..start + len)?, start + len + 1))
     }
 
     /// A value at nesting `depth`.
-    fn value(&mut self, depth: u8) -> Option<Val<'a>> {
-        match self.peek()? {
-            b'"' => self.string().map(|s| Val::Str(Cow::Borrowed(s))),
-            b'0'..=b'9' => self.integer(),
+    fn value(self, at: usize, depth: u8) -> Option<(Val<'a>, usize)> {
+        match self.byte(at)? {
+            b'"' => self.string(at).map(|(s, at)| (Val::Str(Cow::Borrowed(s)), at)),
+            b'0'..=b'9' => self.integer(at),
             b'[' if depth < MAX_DEPTH => {
-                self.at += 1;
                 let mut items = Vec::with_capacity(4);
-                self.space();
-                if self.expect(b']').is_some() {
-                    return Some(Val::Arr(items));
+                let mut at = self.space(at + 1);
+                if let Some(end) = self.expect(at, b']') {
+                    return Some((Val::Arr(items), end));
                 }
                 loop {
-                    self.space();
-                    items.push(self.value(depth + 1)?);
-                    self.space();
-                    match self.peek()? {
-                        b',' => self.at += 1,
-                        b']' => {
-                            self.at += 1;
-                            return Some(Val::Arr(items));
-                        }
+                    let (v, end) = self.value(self.space(at), depth + 1)?;
+                    items.push(v);
+                    at = self.space(end);
+                    match self.byte(at)? {
+                        b',' => at += 1,
+                        b']' => return Some((Val::Arr(items), at + 1)),
                         _ => return None,
                     }
                 }
             }
             b'{' if depth < MAX_DEPTH => {
-                self.at += 1;
                 let mut members: Vec<(Cow<'a, str>, Val<'a>)> = Vec::with_capacity(8);
-                self.members(|r, k| {
+                let end = self.members(at + 1, |at, k| {
                     if !new_key(members.iter().map(|(x, _)| &**x), k) {
                         return None;
                     }
-                    let v = r.value(depth + 1)?;
+                    let (v, end) = self.value(at, depth + 1)?;
                     members.push((Cow::Borrowed(k), v));
-                    Some(())
+                    Some(end)
                 })?;
-                Some(Val::Obj(members))
+                Some((Val::Obj(members), end))
             }
-            b't' => self.word("true", Val::Bool(true)),
-            b'f' => self.word("false", Val::Bool(false)),
-            b'n' => self.word("null", Val::Null),
+            b't' => self.word(at, "true", Val::Bool(true)),
+            b'f' => self.word(at, "false", Val::Bool(false)),
+            b'n' => self.word(at, "null", Val::Null),
             _ => None,
         }
     }
@@ -159,66 +150,63 @@ impl<'a> Reader<'a> {
     /// A value that is checked and dropped (`result`, unknown keys), at nesting `depth`: as
     /// [`Reader::value`], but its strings may hold the escapes that need no decoding to check
     /// (a measured line's compiler message quotes CUTLASS: `\"`), and nothing is built.
-    fn skip(&mut self, depth: u8) -> Option<()> {
-        match self.peek()? {
+    fn skip(self, at: usize, depth: u8) -> Option<usize> {
+        match self.byte(at)? {
             b'"' => {
-                self.at += 1;
+                let mut at = at + 1;
                 loop {
-                    let rest = &self.text.as_bytes()[self.at..];
+                    let rest = &self.0.as_bytes()[at..];
                     let end = string_end(rest)?;
-                    self.at += end + 1;
+                    at += end + 1;
                     match rest[end] {
-                        b'"' => return Some(()),
+                        b'"' => return Some(at),
                         b'\\'
                             if matches!(
                                 rest.get(end + 1),
                                 Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't')
                             ) =>
                         {
-                            self.at += 1;
+                            at += 1;
                         }
                         _ => return None,
                     }
                 }
             }
             b'{' if depth < MAX_DEPTH => {
-                self.at += 1;
                 let mut keys: Vec<&str> = Vec::with_capacity(8);
-                self.members(|r, k| {
+                self.members(at + 1, |at, k| {
                     if !new_key(keys.iter().copied(), k) {
                         return None;
                     }
                     keys.push(k);
-                    r.skip(depth + 1)
+                    self.skip(at, depth + 1)
                 })
             }
-            _ => self.value(depth).map(drop),
+            _ => self.value(at, depth).map(|(_, end)| end),
         }
     }
 
     /// A non-negative integer as serde_json reads one into a `u64`: no leading zero, no fraction or
     /// exponent (floats, negatives and overflow go to serde_json).
-    fn integer(&mut self) -> Option<Val<'a>> {
-        let start = self.at;
+    #[inline]
+    fn integer(self, start: usize) -> Option<(Val<'a>, usize)> {
+        let mut at = start;
         let mut n = 0u64;
-        while let Some(d @ b'0'..=b'9') = self.peek() {
+        while let Some(d @ b'0'..=b'9') = self.byte(at) {
             n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-            self.at += 1;
+            at += 1;
         }
-        if self.at - start > 1 && self.text.as_bytes()[start] == b'0' {
+        if at - start > 1 && self.byte(start) == Some(b'0') {
             return None;
         }
-        if matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+        if matches!(self.byte(at), Some(b'.' | b'e' | b'E')) {
             return None;
         }
-        Some(Val::Num(n.into()))
+        Some((Val::Num(n.into()), at))
     }
 
-    fn word(&mut self, word: &str, v: Val<'a>) -> Option<Val<'a>> {
-        self.text[self.at..].starts_with(word).then(|| {
-            self.at += word.len();
-            v
-        })
+    fn word(self, at: usize, word: &str, v: Val<'a>) -> Option<(Val<'a>, usize)> {
+        self.0[at..].starts_with(word).then(|| (v, at + word.len()))
     }
 }
 
