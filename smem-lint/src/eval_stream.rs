@@ -263,7 +263,8 @@ fn eval_bytes(
         bytes = rest;
     }
     match std::str::from_utf8(bytes) {
-        Ok(l) if l.trim().is_empty() => None,
+        // A line that opens an object is not blank, which spares trimming it.
+        Ok(l) if !l.starts_with('{') && l.trim().is_empty() => None,
         Ok(l) => {
             let (class, e) = crate::jsonl::eval_line_into(line_no, l, cutlass, out);
             let error = e.map(|e| {

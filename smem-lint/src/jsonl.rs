@@ -592,7 +592,10 @@ impl LineResult<'_> {
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"cutlass\":");
-        string(out, self.cutlass);
+        // A release name is digits and dots, which need no escaping (a test checks every name).
+        out.push(b'"');
+        out.extend_from_slice(self.cutlass.as_bytes());
+        out.push(b'"');
         boolean(out, b",\"compiles\":", self.compiles);
         if let Some(r) = self.reason {
             out.extend_from_slice(b",\"reason\":");
@@ -808,6 +811,14 @@ mod tests {
     /// for the value it parses back to, with the contract's keys in order and the id read back as
     /// it was given: on every line of the measured data (every release, family and verdict,
     /// rejections included) and with ids that need escaping.
+    /// `write_json` writes a release's name without escaping it.
+    #[test]
+    fn release_names_need_no_escaping() {
+        for v in CutlassVersion::ALL {
+            assert_eq!(fast::string_end(v.name().as_bytes()), None, "{v} needs escaping");
+        }
+    }
+
     #[test]
     fn written_results_are_the_contract_in_compact_json() {
         const ORDER: [&str; 13] = [

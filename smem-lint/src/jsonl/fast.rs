@@ -25,7 +25,11 @@ pub(super) fn read(line: &str) -> Option<Fields<'_>> {
             r.skip(at, 1)
         }
         Some(i) => {
-            let (v, at) = r.value(at, 1)?;
+            // Most values are strings, read here rather than through a call to `value`.
+            let (v, at) = match r.byte(at) {
+                Some(b'"') => r.string(at).map(|(s, at)| (Val::Str(Cow::Borrowed(s)), at))?,
+                _ => r.value(at, 1)?,
+            };
             // Every key is a distinct JSON-lines key here, so there are fewer than 24 values.
             fields.at[i] = fields.values.len() as u8;
             fields.values.push(v);
@@ -118,7 +122,12 @@ impl<'a> Reader<'a> {
                     return Some((Val::Arr(items), end));
                 }
                 loop {
-                    let (v, end) = self.value(self.space(at), depth + 1)?;
+                    // Most items are numbers (a tile's extents), read here rather than through a call.
+                    let start = self.space(at);
+                    let (v, end) = match self.byte(start) {
+                        Some(b'0'..=b'9') => self.integer(start)?,
+                        _ => self.value(start, depth + 1)?,
+                    };
                     items.push(v);
                     at = self.space(end);
                     match self.byte(at)? {
