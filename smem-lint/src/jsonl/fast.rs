@@ -182,15 +182,19 @@ impl<'a> Reader<'a> {
                 }
             }
             b'{' if depth < MAX_DEPTH => {
-                let mut keys: Vec<&str> = Vec::with_capacity(8);
+                // The keys so far, for duplicates: at most `KeySet::FEW` (`new_key` gives up on more).
+                let mut keys = [""; KeySet::FEW];
+                let mut count = 0;
                 self.members(at + 1, |at, k| {
-                    if !new_key(keys.iter().copied(), k) {
+                    if !new_key(keys[..count].iter().copied(), k) {
                         return None;
                     }
-                    keys.push(k);
+                    *keys.get_mut(count)? = k;
+                    count += 1;
                     self.skip(at, depth + 1)
                 })
             }
+            b'0'..=b'9' => self.integer(at).map(|(_, end)| end),
             _ => self.value(at, depth).map(|(_, end)| end),
         }
     }
