@@ -541,6 +541,8 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
 /// ([`LineResult::write_json`]), not built as a JSON value, since `eval` writes one per line.
 pub(crate) struct LineResult<'a> {
     id: Option<&'a str>,
+    /// The id needs no escaping: it was borrowed from a line where it was written without any.
+    plain_id: bool,
     cutlass: &'static str,
     compiles: bool,
     reason: Option<&'static str>,
@@ -588,6 +590,11 @@ impl LineResult<'_> {
         }
         out.extend_from_slice(b"{\"id\":");
         match self.id {
+            Some(id) if self.plain_id => {
+                out.push(b'"');
+                out.extend_from_slice(id.as_bytes());
+                out.push(b'"');
+            }
             Some(id) => string(out, id),
             None => out.extend_from_slice(b"null"),
         }
@@ -647,6 +654,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         crate::model::Evaluation::Rejected(r) => {
             return Ok(LineResult {
                 id,
+                plain_id: false,
                 cutlass,
                 compiles: false,
                 reason: Some(r.message),
@@ -672,6 +680,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         // The kernel's own capacity static_assert (SM100): rejected, with the sizes it refused.
         Status::Rejected(r) => LineResult {
             id,
+            plain_id: false,
             cutlass,
             compiles: false,
             reason: Some(r.message),
@@ -680,6 +689,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         },
         status => LineResult {
             id,
+            plain_id: false,
             cutlass,
             compiles: true,
             reason: None,
@@ -748,7 +758,8 @@ pub fn eval_line_into(
     out: &mut Vec<u8>,
 ) -> (u8, Option<LineError>) {
     let result = parse_line(line, version).and_then(|(id, cfg)| {
-        let r = line_result(id.as_deref(), &cfg)?;
+        let mut r = line_result(id.as_deref(), &cfg)?;
+        r.plain_id = plain(id.as_ref());
         r.write_json(out);
         Ok(u8::from(!r.launchable()))
     });
@@ -762,6 +773,12 @@ pub fn eval_line_into(
             (class, Some(e))
         }
     }
+}
+
+/// Whether an id needs no escaping: borrowed from its line, where both readers borrow a string only
+/// when it is written without escapes (and neither takes a control character unescaped).
+fn plain(id: Option<&Cow<'_, str>>) -> bool {
+    matches!(id, Some(Cow::Borrowed(_)))
 }
 
 /// Evaluate every line of a JSON-lines text; returns the output lines and the errors (with 1-based
@@ -811,6 +828,39 @@ mod tests {
     /// for the value it parses back to, with the contract's keys in order and the id read back as
     /// it was given: on every line of the measured data (every release, family and verdict,
     /// rejections included) and with ids that need escaping.
+    /// An id borrowed from its line, by either reader, needs no escaping, so `eval` writes it as it
+    /// is: every measured and hostile line, and ids that hold what must be escaped, read by the
+    /// fast reader and by serde_json (an escape elsewhere in the line sends it there).
+    #[test]
+    fn a_borrowed_id_needs_no_escaping() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut lines: Vec<String> = Vec::new();
+        for dir in ["tests/data", "tests/fixtures/eval"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+                lines.extend(String::from_utf8_lossy(&bytes).lines().map(str::to_string));
+            }
+        }
+        let ids = [r#""q\"uote""#, r#""back\\slash""#, r#""tab\t""#, r#""\u0001""#, "\"é\u{7f}\"", r#""plain""#];
+        for id in ids {
+            for arch in ["sm120", r"sm\u0031\u0032\u0030"] {
+                lines.push(format!(
+                    r#"{{"id": {id}, "arch": "{arch}", "kernel": "dense", "a": "nvfp4", "b": "nvfp4", "d": "bf16", "tile": [128, 128, 128]}}"#
+                ));
+            }
+        }
+        let mut borrowed = 0;
+        for line in &lines {
+            if let Ok((id, _)) = parse_line(line, None) {
+                if plain(id.as_ref()) {
+                    assert_eq!(id.as_deref().and_then(|id| fast::string_end(id.as_bytes())), None, "{line}");
+                    borrowed += 1;
+                }
+            }
+        }
+        assert!(borrowed > 5000, "{borrowed}");
+    }
+
     /// `write_json` writes a release's name without escaping it.
     #[test]
     fn release_names_need_no_escaping() {
