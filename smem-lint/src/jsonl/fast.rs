@@ -191,7 +191,14 @@ impl<'a> Reader<'a> {
                     }
                     *keys.get_mut(count)? = k;
                     count += 1;
-                    self.skip(at, depth + 1)
+                    // A measured result's values are mostly numbers and booleans, read here rather
+                    // than through a call each.
+                    match self.byte(at) {
+                        Some(b'0'..=b'9') => self.integer(at).map(|(_, end)| end),
+                        Some(b't') => self.word(at, "true", Val::Null).map(|(_, end)| end),
+                        Some(b'f') => self.word(at, "false", Val::Null).map(|(_, end)| end),
+                        _ => self.skip(at, depth + 1),
+                    }
                 })
             }
             b'0'..=b'9' => self.integer(at).map(|(_, end)| end),
