@@ -824,10 +824,6 @@ mod tests {
         }
     }
 
-    /// `eval`'s written result line is valid compact JSON, byte for byte what serde_json writes
-    /// for the value it parses back to, with the contract's keys in order and the id read back as
-    /// it was given: on every line of the measured data (every release, family and verdict,
-    /// rejections included) and with ids that need escaping.
     /// An id borrowed from its line, by either reader, needs no escaping, so `eval` writes it as it
     /// is: every measured and hostile line, and ids that hold what must be escaped, read by the
     /// fast reader and by serde_json (an escape elsewhere in the line sends it there).
@@ -869,6 +865,10 @@ mod tests {
         }
     }
 
+    /// `eval`'s written result line is valid compact JSON, byte for byte what serde_json writes
+    /// for the value it parses back to, with the contract's keys in order and the id read back as
+    /// it was given: on every line of the measured data (every release, family and verdict,
+    /// rejections included) and with ids that need escaping.
     #[test]
     fn written_results_are_the_contract_in_compact_json() {
         const ORDER: [&str; 13] = [
