@@ -569,12 +569,15 @@ impl LineResult<'_> {
     /// `compiles`, then `reason` and `over_capacity` where there is one, then the sizes where they
     /// are known. Keys are written as they are; only strings go through serde_json's escaping.
     pub(crate) fn write_json(&self, out: &mut Vec<u8>) {
+        /// `s` between quotes, as it is: what serde_json writes for a string with nothing to escape.
+        fn quoted(out: &mut Vec<u8>, s: &str) {
+            out.push(b'"');
+            out.extend_from_slice(s.as_bytes());
+            out.push(b'"');
+        }
         fn string(out: &mut Vec<u8>, s: &str) {
             if fast::string_end(s.as_bytes()).is_none() {
-                // Nothing to escape: serde_json would write the string as it is, between quotes.
-                out.push(b'"');
-                out.extend_from_slice(s.as_bytes());
-                out.push(b'"');
+                quoted(out, s);
             } else {
                 // Writing JSON to a Vec cannot fail.
                 serde_json::to_writer(&mut *out, s).unwrap_or_default();
@@ -590,19 +593,13 @@ impl LineResult<'_> {
         }
         out.extend_from_slice(b"{\"id\":");
         match self.id {
-            Some(id) if self.plain_id => {
-                out.push(b'"');
-                out.extend_from_slice(id.as_bytes());
-                out.push(b'"');
-            }
+            Some(id) if self.plain_id => quoted(out, id),
             Some(id) => string(out, id),
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"cutlass\":");
         // A release name is digits and dots, which need no escaping (a test checks every name).
-        out.push(b'"');
-        out.extend_from_slice(self.cutlass.as_bytes());
-        out.push(b'"');
+        quoted(out, self.cutlass);
         boolean(out, b",\"compiles\":", self.compiles);
         if let Some(r) = self.reason {
             out.extend_from_slice(b",\"reason\":");

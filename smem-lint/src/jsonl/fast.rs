@@ -201,7 +201,6 @@ impl<'a> Reader<'a> {
                     }
                 })
             }
-            b'0'..=b'9' => self.integer(at).map(|(_, end)| end),
             _ => self.value(at, depth).map(|(_, end)| end),
         }
     }
