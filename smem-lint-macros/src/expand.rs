@@ -2,7 +2,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use smem_lint::model::{Epilogue, Family, Fusion, KernelConfig, Layout, StagePolicy};
+use smem_lint::model::{Epilogue, EpilogueTile, Family, Fusion, KernelConfig, Layout, StagePolicy};
 
 use smem_lint::rust_attr::Checked;
 
@@ -27,7 +27,11 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
         (variant(c.arch), variant(c.cutlass), variant(c.kind), variant(c.a), variant(c.b), variant(c.schedule));
     let epilogue_schedule = variant(c.epilogue_schedule);
     let (co, d) = (output(c.c), output(c.d));
-    let (la, lb, lcd) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_cd));
+    let (la, lb, lc, ld) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_c), layout(c.layout_d));
+    let epilogue_tile = match c.epilogue_tile {
+        EpilogueTile::Auto => quote!(#m::EpilogueTile::Auto),
+        EpilogueTile::Explicit { m: em, n: en } => quote!(#m::EpilogueTile::Explicit { m: #em, n: #en }),
+    };
     let fusion = match c.fusion {
         Fusion::PerColBias(t) => {
             let t = output(t);
@@ -77,8 +81,10 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             layout_b: #lb,
             c: #co,
             d: #d,
-            layout_cd: #lcd,
+            layout_c: #lc,
+            layout_d: #ld,
             fusion: #fusion,
+            epilogue_tile: #epilogue_tile,
             epilogue: #epilogue,
             tile: #m::Tile { m: #tm, n: #tn, k: #tk },
             cluster: #m::Cluster { m: #cm, n: #cn, k: #ck },

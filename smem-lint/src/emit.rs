@@ -362,11 +362,18 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
     let grouped = cfg.kind == KernelKind::Grouped;
     let ptr = if grouped { "*" } else { "" };
     let (c_t, d_t) = (cfg.c.cutlass_type(), cfg.d.cutlass_type());
-    let align_d = 128 / cfg.d.bits();
-    let align_c = if cfg.c == Output::Void { align_d } else { 128 / cfg.c.bits() };
+    let align_d = output_alignment(cfg.d);
+    let align_c = if cfg.c == Output::Void { align_d } else { output_alignment(cfg.c) };
+    let (layout_c, layout_d) = (cfg.layout_c.cutlass_tag(), cfg.layout_d.cutlass_tag());
+    let epilogue_tile = match cfg.epilogue_tile {
+        crate::model::EpilogueTile::Auto => "cutlass::epilogue::collective::EpilogueTileAuto".to_string(),
+        crate::model::EpilogueTile::Explicit { m, n } => format!("cute::Shape<cute::Int<{m}>, cute::Int<{n}>>"),
+    };
     let fusion = match cfg.resolved_fusion() {
         Fusion::BlockScaleFactor => format!(
-            ",\n    cutlass::epilogue::fusion::LinCombBlockScaleFactor<16, cutlass::float_e2m1_t, float, cutlass::float_ue4m3_t, cutlass::layout::RowMajor, {c_t}>"
+            ",\n    cutlass::epilogue::fusion::LinCombBlockScaleFactor<{}, {d_t}, float, {}, cutlass::layout::RowMajor, {c_t}>",
+            cfg.d.sf_vector(),
+            cfg.d.sf_cutlass_type().unwrap_or("float")
         ),
         Fusion::PerColBias(b) => format!(
             ",\n    cutlass::epilogue::fusion::LinCombPerColBias<{d_t}, float, {}, {c_t}>",
@@ -430,8 +437,8 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     {arch_tag}, cutlass::arch::{op_class}, TileShape, ClusterShape,
-    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
-    {c_t}, cutlass::layout::RowMajor{ptr}, {align_c}, {d_t}, cutlass::layout::RowMajor{ptr}, {align_d},
+    {epilogue_tile}, float, float,
+    {c_t}, {layout_c}{ptr}, {align_c}, {d_t}, {layout_d}{ptr}, {align_d},
     {epilogue_schedule}{fusion}>::CollectiveOp;
 "
         ),
@@ -458,6 +465,16 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         align_a = operand_alignment(cfg, a, b),
         align_b = operand_alignment(cfg, b, a),
     )
+}
+
+/// An output's global-memory alignment in elements: 128 bits, and 128 elements for FP6 (whose
+/// 6-bit elements do not make 128 bits a whole number of them).
+fn output_alignment(t: Output) -> u64 {
+    match t.bits() {
+        0 => 1,
+        6 => 128,
+        bits => 128 / bits,
+    }
 }
 
 /// An operand's global-memory alignment in elements. The SM100 `...Mxf8f6f4Sm100` schedules run FP4

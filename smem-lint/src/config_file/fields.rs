@@ -8,8 +8,8 @@ use toml::Spanned;
 use super::{error, InputError, InputErrorKind};
 use crate::keys::Front;
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig,
-    KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity,
+    KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
 };
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
@@ -32,6 +32,9 @@ enum Value {
     B(Operand),
     C(Output),
     D(Output),
+    LayoutC(Layout),
+    LayoutD(Layout),
+    EpilogueTile(EpilogueTile),
     Tile(Tile),
     Cluster(Cluster),
     Schedule(Schedule),
@@ -52,6 +55,9 @@ impl Value {
             Value::B(_) => ConfigField::B,
             Value::C(_) => ConfigField::C,
             Value::D(_) => ConfigField::D,
+            Value::LayoutC(_) => ConfigField::LayoutC,
+            Value::LayoutD(_) => ConfigField::LayoutD,
+            Value::EpilogueTile(_) => ConfigField::EpilogueTile,
             Value::Tile(_) => ConfigField::Tile,
             Value::Cluster(_) => ConfigField::Cluster,
             Value::Schedule(_) => ConfigField::Schedule,
@@ -138,6 +144,34 @@ fn triple(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 3], InputError> {
         ));
     }
     let mut out = [0; 3];
+    for (o, x) in out.iter_mut().zip(arr.iter()) {
+        *o = integer(x, key)?;
+        if *o == 0 {
+            return Err(error(
+                InputErrorKind::InvalidValue,
+                x.span(),
+                format!("`{key}` extents must be positive"),
+                "zero",
+                None,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn pair(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 2], InputError> {
+    let bad = |found: &DeValue<'_>| type_err(v.span(), key, "two positive integers like [64, 32]", found);
+    let arr = v.get_ref().as_array().ok_or_else(|| bad(v.get_ref()))?;
+    if arr.len() != 2 {
+        return Err(error(
+            InputErrorKind::InvalidValue,
+            v.span(),
+            format!("`{key}` needs exactly two extents [M, N], found {}", arr.len()),
+            "not two extents",
+            None,
+        ));
+    }
+    let mut out = [0; 2];
     for (o, x) in out.iter_mut().zip(arr.iter()) {
         *o = integer(x, key)?;
         if *o == 0 {
@@ -240,6 +274,12 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
                 ])
             }
         }
+        "layout_c" => one(Value::LayoutC(parsed(v, key)?)),
+        "layout_d" => one(Value::LayoutD(parsed(v, key)?)),
+        "epilogue_tile" => {
+            let [m, n] = pair(v, key)?;
+            one(Value::EpilogueTile(EpilogueTile::Explicit { m, n }))
+        }
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             one(Value::Tile(Tile { m, n, k }))
@@ -262,7 +302,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
 fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
     let Some(arr) = v.as_array() else { return false };
     match key {
-        "tile" | "cluster" | "granularity" | "operands" | "outputs" => {
+        "tile" | "cluster" | "granularity" | "operands" | "outputs" | "epilogue_tile" => {
             arr.first().is_some_and(|x| x.get_ref().is_array())
         }
         _ => true,
@@ -296,6 +336,13 @@ impl Settings {
                 continue;
             }
             if key == "name" {
+                continue;
+            }
+            if crate::keys::is_provenance(key) {
+                // Where a real kernel comes from: text for readers and the configs/ rules, not the model.
+                if let Err(e) = provenance(key, v) {
+                    errors.push(e);
+                }
                 continue;
             }
             if key == "arch" {
@@ -347,6 +394,15 @@ impl Settings {
             let values = picks.iter().zip(&self.axes).flat_map(|(&p, (_, alts))| alts[p].iter().cloned()).collect();
             Point { values, targets: self.targets.clone() }
         })
+    }
+}
+
+/// A `source_*` value: a non-empty string (`source_line` may be a line number).
+fn provenance(key: &str, v: &Spanned<DeValue<'_>>) -> Result<(), InputError> {
+    match v.get_ref() {
+        DeValue::String(s) if !s.trim().is_empty() => Ok(()),
+        DeValue::Integer(_) if key == "source_line" => integer(v, key).map(|_| ()),
+        other => Err(type_err(v.span(), key, "a non-empty string", other)),
     }
 }
 
@@ -406,7 +462,9 @@ impl Point {
             layout_b: Layout::ColumnMajor,
             c: Output::Void,
             d: Output::Bf16,
-            layout_cd: Layout::RowMajor,
+            layout_c: Layout::RowMajor,
+            layout_d: Layout::RowMajor,
+            epilogue_tile: crate::model::EpilogueTile::Auto,
             fusion: Fusion::Default,
             epilogue: Epilogue::Builder,
             tile: Tile { m: 0, n: 0, k: 0 },
@@ -426,6 +484,9 @@ impl Point {
                 Value::B(x) => b = Some(x),
                 Value::C(x) => c = Some(x),
                 Value::D(x) => d = Some(x),
+                Value::LayoutC(x) => cfg.layout_c = x,
+                Value::LayoutD(x) => cfg.layout_d = x,
+                Value::EpilogueTile(x) => cfg.epilogue_tile = x,
                 Value::Tile(x) => tile = Some(x),
                 Value::Cluster(x) => cfg.cluster = x,
                 Value::Schedule(x) => cfg.schedule = x,

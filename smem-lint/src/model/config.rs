@@ -334,6 +334,62 @@ pub enum Layout {
     ColumnMajor,
 }
 
+impl Layout {
+    /// The name front ends read: `row` (`cutlass::layout::RowMajor`) or `col` (`ColumnMajor`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layout::RowMajor => "row",
+            Layout::ColumnMajor => "col",
+        }
+    }
+
+    pub const NAMES: [&'static str; 2] = ["row", "col"];
+
+    /// The C++ layout tag.
+    pub const fn cutlass_tag(self) -> &'static str {
+        match self {
+            Layout::RowMajor => "cutlass::layout::RowMajor",
+            Layout::ColumnMajor => "cutlass::layout::ColumnMajor",
+        }
+    }
+}
+
+impl FromStr for Layout {
+    type Err = ParseError;
+    /// `row` or `col`; CUTLASS's tag names (`RowMajor`, `ColumnMajor`, with or without namespace) too.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        match t.rsplit("::").next().unwrap_or(t) {
+            "row" | "RowMajor" => Ok(Layout::RowMajor),
+            "col" | "ColumnMajor" => Ok(Layout::ColumnMajor),
+            _ => Err(ParseError::new("layout", s, Layout::NAMES)),
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The epilogue builder's `EpilogueTileType`: `EpilogueTileAuto` (the builder picks the subtile) or
+/// an explicit `cute::Shape<Int<M>, Int<N>>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EpilogueTile {
+    Auto,
+    Explicit { m: u64, n: u64 },
+}
+
+impl fmt::Display for EpilogueTile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EpilogueTile::Auto => f.write_str("auto"),
+            EpilogueTile::Explicit { m, n } => write!(f, "{m}x{n}"),
+        }
+    }
+}
+
 impl FromStr for KernelKind {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -529,8 +585,13 @@ pub struct KernelConfig {
     pub layout_b: Layout,
     pub c: Output,
     pub d: Output,
-    pub layout_cd: Layout,
+    /// `GmemLayoutTagC` of the epilogue builder (ignored when C is void: CUTLASS then uses D's).
+    pub layout_c: Layout,
+    /// `GmemLayoutTagD`: column-major D is what swap_ab kernels write.
+    pub layout_d: Layout,
     pub fusion: Fusion,
+    /// The epilogue builder's `EpilogueTileType`.
+    pub epilogue_tile: EpilogueTile,
     pub epilogue: Epilogue,
     pub tile: Tile,
     pub cluster: Cluster,
@@ -555,8 +616,10 @@ impl KernelConfig {
             layout_b: Layout::ColumnMajor,
             c,
             d,
-            layout_cd: Layout::RowMajor,
+            layout_c: Layout::RowMajor,
+            layout_d: Layout::RowMajor,
             fusion: Fusion::Default,
+            epilogue_tile: EpilogueTile::Auto,
             epilogue: Epilogue::Builder,
             tile,
             cluster: Cluster::ONE,
@@ -569,7 +632,7 @@ impl KernelConfig {
     /// The fusion after the builder's defaulting.
     pub fn resolved_fusion(&self) -> Fusion {
         match self.fusion {
-            Fusion::Default if self.d == Output::Nvfp4 => Fusion::BlockScaleFactor,
+            Fusion::Default if self.d.is_block_scaled() => Fusion::BlockScaleFactor,
             Fusion::Default => Fusion::LinearCombination,
             f => f,
         }

@@ -19,8 +19,14 @@ pub enum ConfigField {
     C,
     D,
     Layout,
+    /// `layout_c`: the epilogue builder's `GmemLayoutTagC`.
+    LayoutC,
+    /// `layout_d`: `GmemLayoutTagD`.
+    LayoutD,
     Fusion,
     Epilogue,
+    /// `epilogue_tile`: the epilogue builder's `EpilogueTileType`.
+    EpilogueTile,
     Tile,
     Cluster,
     Schedule,
@@ -42,8 +48,11 @@ impl ConfigField {
             ConfigField::C => "c",
             ConfigField::D => "d",
             ConfigField::Layout => "layout",
+            ConfigField::LayoutC => "layout_c",
+            ConfigField::LayoutD => "layout_d",
             ConfigField::Fusion => "fusion",
             ConfigField::Epilogue => "epilogue",
+            ConfigField::EpilogueTile => "epilogue_tile",
             ConfigField::Tile => "tile",
             ConfigField::Cluster => "cluster",
             ConfigField::Schedule => "schedule",

@@ -18,8 +18,8 @@ pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
 pub use config::{
-    Cluster, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout,
-    MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule, Sm90Shell, StagePolicy, Tile,
+    Cluster, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity, KernelConfig,
+    KernelKind, Layout, MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule, Sm90Shell, StagePolicy, Tile,
 };
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use error::{ConfigField, ModelError, ParseError};

@@ -54,6 +54,14 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
         "b" => cfg.b = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
         "c" => cfg.c = word(v, key)?.parse::<Output>().map_err(parse_err)?,
         "d" => cfg.d = word(v, key)?.parse::<Output>().map_err(parse_err)?,
+        "layout_c" => cfg.layout_c = word(v, key)?.parse().map_err(parse_err)?,
+        "layout_d" => cfg.layout_d = word(v, key)?.parse().map_err(parse_err)?,
+        "epilogue_tile" => match v {
+            Value::Ints(x) if x.len() == 2 && x.iter().all(|&e| e > 0) => {
+                cfg.epilogue_tile = crate::model::EpilogueTile::Explicit { m: x[0], n: x[1] };
+            }
+            _ => return Err("`epilogue_tile` expects two positive extents, like [64, 32]".into()),
+        },
         "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue_schedule" => cfg.epilogue_schedule = word(v, key)?.parse().map_err(parse_err)?,
         "tile" => {

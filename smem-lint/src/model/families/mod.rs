@@ -182,7 +182,11 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             "leave `fusion` unset (LinearCombination, or the block-scale-factor store for an nvfp4 D)",
         ));
     }
-    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor || cfg.layout_cd != Layout::RowMajor {
+    if cfg.layout_a != Layout::RowMajor
+        || cfg.layout_b != Layout::ColumnMajor
+        || cfg.layout_c != Layout::RowMajor
+        || cfg.layout_d != Layout::RowMajor
+    {
         return Err(ModelError::new(
             ConfigField::Layout,
             format!("{arch} kernels are modelled with TN operands and row-major C/D"),
@@ -195,6 +199,13 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             ConfigField::Cluster,
             format!("cluster [{}, {}, {}] is outside the modelled domain", c.m, c.n, c.k),
             "use a static cluster of 1, 2 or 4 along M and N (at most 8 CTAs) and 1 along K",
+        ));
+    }
+    if cfg.epilogue_tile != crate::model::EpilogueTile::Auto {
+        return Err(ModelError::new(
+            ConfigField::EpilogueTile,
+            format!("explicit epilogue tiles are not modelled on {arch}"),
+            "leave `epilogue_tile` unset (EpilogueTileAuto)",
         ));
     }
     if cfg.d == crate::model::Output::Void {

@@ -257,7 +257,8 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
     EpilogueParams {
         c: cfg.c,
         d: cfg.d,
-        layout: cfg.layout_cd,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
         tile_m: em,
         tile_n: en,
         stages_c,

@@ -17,10 +17,11 @@ use super::reject;
 use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
 use crate::model::cutlass::primitives::tensormap_storage;
 use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
+use crate::model::cutlass::sm120_epilogue;
 use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::Output;
-use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
+use crate::model::families::sm120_blockscaled::{epilogue_request, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
 use crate::model::layout::{PerStage, Role, TypeLayout};
 use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
 
@@ -45,19 +46,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let t = cfg.tile;
     let auto_stages = !matches!(cfg.stages, StagePolicy::Fixed(_));
 
-    // The epilogue is instantiated first when the stage count's carve-out is its size; with an
-    // explicit StageCount the mainloop builder's static_asserts come first.
-    let epilogue_reject = || {
-        (t.m % 64 != 0).then(|| {
-            reject(
-                "EPI_TILE_M must divide CTA_M",
-                ConfigField::Tile,
-                format!("EpilogueTileAuto is 64 x 32; tile M = {} is not a multiple of 64", t.m),
-            )
-        })
+    // The epilogue builder's asserts fire first; the collective's when it is instantiated: before
+    // the mainloop builder's when the stage count's carve-out is its size, after them otherwise.
+    let built = match sm120_epilogue::build(epilogue_request::<L>(cfg)?) {
+        Ok(built) => built,
+        Err(rejected) => return Ok(*rejected),
     };
     if auto_stages {
-        if let Some(r) = epilogue_reject() {
+        if let Some(r) = built.collective_reject.clone() {
             return Ok(r);
         }
     }
@@ -93,13 +89,8 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
             ));
         }
     }
-    if !auto_stages {
-        if let Some(r) = epilogue_reject() {
-            return Ok(r);
-        }
-    }
-
-    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg)?)?;
+    let collective_reject = built.collective_reject.clone();
+    let epilogue = super::builder_epilogue(&built.params)?;
     let epilogue_bytes = epilogue.shared_storage().size();
 
     // Per stage: A and B in 8-bit containers, and the blockwise scales.
@@ -111,6 +102,9 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let stage_choice = stage_count(cfg, data_per_stage, &epilogue, epilogue_bytes);
     if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
         return Ok(rejected);
+    }
+    if let Some(r) = collective_reject {
+        return Ok(r);
     }
     let mainloop = mainloop_storage(cfg, scales_a, scales_b, stage_choice.stages as u64);
     Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, None))

@@ -193,7 +193,8 @@ fn tma_epilogue_params<L: TypeLayout>(
     EpilogueParams {
         c: cfg.c,
         d: cfg.d,
-        layout: cfg.layout_cd,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
         tile_m,
         tile_n,
         stages_c,
