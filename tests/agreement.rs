@@ -62,12 +62,13 @@ fn every_measured_release_agrees_exactly() {
     assert!(checked >= 20, "only {checked} files checked");
 }
 
-/// SM90 and SM100: the shared 4.2.0 measurements and this project's `verify` records of other
+/// SM90 and SM100: the shared 4.2.0 measurements, the column-major C/D, epilogue-tile and
+/// dynamic-cluster measurements of 4.4.2 and 4.7.0, and this project's `verify` records of other
 /// releases, every row exact (SM100 rows over the capacity must be refused with the kernel's words,
 /// with the sizes the lifted-assert probe measured).
 #[test]
 fn every_sm90_and_sm100_measurement_agrees_exactly() {
-    for (prefix, at_least) in [("sm90-", 9), ("sm100-", 13)] {
+    for (prefix, at_least) in [("sm90-", 9), ("sm100-", 13), ("layouts-tiles-sm90-", 2), ("layouts-tiles-sm100-", 2)] {
         let files = common::data_files(prefix);
         assert!(files.len() >= at_least, "{prefix}: {files:?}");
         for name in files {

@@ -59,6 +59,8 @@ pub const KEYS: &[Key] = &[
     all("fusion", ConfigField::Fusion),
     all("epilogue", ConfigField::Epilogue),
     all("epilogue_tile", ConfigField::EpilogueTile),
+    all("epilogue_cta_tile", ConfigField::EpilogueCtaTile),
+    all("scheduler", ConfigField::Scheduler),
     // A declared epilogue's `sizeof(CollectiveEpilogue::SharedStorage)`.
     Key {
         name: "epilogue_smem_bytes",
@@ -174,6 +176,8 @@ mod tests {
             ConfigField::LayoutC,
             ConfigField::LayoutD,
             ConfigField::EpilogueTile,
+            ConfigField::EpilogueCtaTile,
+            ConfigField::Scheduler,
             ConfigField::Fusion,
             ConfigField::Epilogue,
             ConfigField::Tile,

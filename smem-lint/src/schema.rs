@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::model::{
     Arch, CutlassVersion, Epilogue, EpilogueSchedule, Family, KernelKind, Layout, Operand, Output, Schedule,
+    TileScheduler,
 };
 
 /// A schedule: one of its spellings, bare or behind a `cutlass::...::` namespace (as the parser reads it).
@@ -55,7 +56,10 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
             json!({"description": "D's layout tag: row (RowMajor, the default) or col (ColumnMajor)", "enum": names(Layout::NAMES)}),
         ),
         ("tile", triple("CTA tile [M, N, K] in elements")),
-        ("cluster", triple("cluster shape [M, N, K]")),
+        (
+            "cluster",
+            json!({"description": "static cluster shape [M, N, K], or \"dynamic\" (Shape<int, int, _1>, SM100)", "oneOf": [triple("cluster shape [M, N, K]"), {"const": "dynamic"}]}),
+        ),
         (
             "schedule",
             tags(
@@ -78,7 +82,7 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ("carveout", json!({"type": "integer", "minimum": 0, "description": "StageCountAutoCarveout<bytes>"})),
         (
             "fusion",
-            json!({"type": "string", "pattern": "^(default|linear-combination|block-scale-factor|per-col-bias-(bf16|f16|f32))$"}),
+            json!({"type": "string", "description": "default, linear-combination, block-scale-factor, per-col-bias-<type>, LinCombBlockScaleFactor<...> or an Sm90EVT<...> tree", "pattern": "^(default|linear-combination|block-scale-factor|per-col-bias-(bf16|f16|f32)|(cutlass::epilogue::fusion::)?(LinCombBlockScaleFactor|Sm90EVT|Sm90TreeVisitor)<.*>)$"}),
         ),
         (
             "epilogue",
@@ -90,6 +94,14 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         (
             "epilogue_tile",
             json!({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2, "description": "explicit epilogue subtile [M, N] in place of EpilogueTileAuto"}),
+        ),
+        (
+            "epilogue_cta_tile",
+            triple("the TileShape [M, N, K] the epilogue builder is given, when not the mainloop's tile"),
+        ),
+        (
+            "scheduler",
+            json!({"description": "GemmUniversal's tile scheduler: auto (void), PersistentScheduler, StaticPersistentScheduler or StreamKScheduler", "enum": names(TileScheduler::ALL.map(TileScheduler::name))}),
         ),
         (
             "source_repo",

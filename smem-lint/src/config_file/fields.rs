@@ -9,7 +9,7 @@ use super::{error, InputError, InputErrorKind};
 use crate::keys::Front;
 use crate::model::{
     Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity,
-    KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
+    KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile, TileScheduler,
 };
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
@@ -35,8 +35,11 @@ enum Value {
     LayoutC(Layout),
     LayoutD(Layout),
     EpilogueTile(EpilogueTile),
+    EpilogueCtaTile(Tile),
+    Scheduler(TileScheduler),
     Tile(Tile),
-    Cluster(Cluster),
+    /// A static cluster, or `None` for `"dynamic"`.
+    Cluster(Option<Cluster>),
     Schedule(Schedule),
     EpilogueSchedule(EpilogueSchedule),
     Stages(StagePolicy),
@@ -58,6 +61,8 @@ impl Value {
             Value::LayoutC(_) => ConfigField::LayoutC,
             Value::LayoutD(_) => ConfigField::LayoutD,
             Value::EpilogueTile(_) => ConfigField::EpilogueTile,
+            Value::EpilogueCtaTile(_) => ConfigField::EpilogueCtaTile,
+            Value::Scheduler(_) => ConfigField::Scheduler,
             Value::Tile(_) => ConfigField::Tile,
             Value::Cluster(_) => ConfigField::Cluster,
             Value::Schedule(_) => ConfigField::Schedule,
@@ -88,6 +93,9 @@ pub struct Point {
 }
 
 fn parse_err(span: Range<usize>, e: &ParseError) -> InputError {
+    if let Some(why) = &e.why {
+        return error(InputErrorKind::InvalidValue, span, format!("invalid {} `{}`", e.what, e.got), why.clone(), None);
+    }
     error(
         InputErrorKind::UnknownValue,
         span,
@@ -284,9 +292,15 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             let [m, n, k] = triple(v, key)?;
             one(Value::Tile(Tile { m, n, k }))
         }
+        "epilogue_cta_tile" => {
+            let [m, n, k] = triple(v, key)?;
+            one(Value::EpilogueCtaTile(Tile { m, n, k }))
+        }
+        "scheduler" => one(Value::Scheduler(parsed(v, key)?)),
+        "cluster" if v.get_ref().as_str() == Some("dynamic") => one(Value::Cluster(None)),
         "cluster" => {
             let [m, n, k] = triple(v, key)?;
-            one(Value::Cluster(Cluster { m, n, k }))
+            one(Value::Cluster(Some(Cluster { m, n, k })))
         }
         "schedule" => one(Value::Schedule(parsed(v, key)?)),
         "epilogue_schedule" => one(Value::EpilogueSchedule(parsed(v, key)?)),
@@ -302,7 +316,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
 fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
     let Some(arr) = v.as_array() else { return false };
     match key {
-        "tile" | "cluster" | "granularity" | "operands" | "outputs" | "epilogue_tile" => {
+        "tile" | "cluster" | "granularity" | "operands" | "outputs" | "epilogue_tile" | "epilogue_cta_tile" => {
             arr.first().is_some_and(|x| x.get_ref().is_array())
         }
         _ => true,
@@ -465,10 +479,13 @@ impl Point {
             layout_c: Layout::RowMajor,
             layout_d: Layout::RowMajor,
             epilogue_tile: crate::model::EpilogueTile::Auto,
+            epilogue_cta_tile: None,
+            scheduler: TileScheduler::Auto,
             fusion: Fusion::Default,
             epilogue: Epilogue::Builder,
             tile: Tile { m: 0, n: 0, k: 0 },
             cluster: Cluster::ONE,
+            dynamic_cluster: false,
             schedule: Schedule::Auto,
             epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
@@ -487,8 +504,11 @@ impl Point {
                 Value::LayoutC(x) => cfg.layout_c = x,
                 Value::LayoutD(x) => cfg.layout_d = x,
                 Value::EpilogueTile(x) => cfg.epilogue_tile = x,
+                Value::EpilogueCtaTile(x) => cfg.epilogue_cta_tile = Some(x),
+                Value::Scheduler(x) => cfg.scheduler = x,
                 Value::Tile(x) => tile = Some(x),
-                Value::Cluster(x) => cfg.cluster = x,
+                Value::Cluster(Some(x)) => cfg.cluster = x,
+                Value::Cluster(None) => cfg.dynamic_cluster = true,
                 Value::Schedule(x) => cfg.schedule = x,
                 Value::EpilogueSchedule(x) => cfg.epilogue_schedule = x,
                 Value::Stages(x) => cfg.stages = x,

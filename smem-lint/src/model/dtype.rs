@@ -34,7 +34,7 @@ pub enum Operand {
 }
 
 /// The scale-factor element type of an operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScaleFactor {
     /// A plain operand: no scale factors of its own.
     None,

@@ -139,6 +139,9 @@ pub struct Headers {
     /// interleave atom by `size(BLK_MN)`, and its assert says "BLK_MN must be a multiple of ...".
     /// From 4.6.0 on.
     pub selector_mn_inter_by_size: bool,
+    /// `sm120_array_mma_builder.inl`: grouped (ptr-array) plain F8F6F4 GEMMs, with the
+    /// `sm120_mma_array_tma.hpp` collective (A, B, their tensor maps). From 4.6.0 on.
+    pub sm120_array_f8f6f4: bool,
 }
 
 impl CutlassVersion {
@@ -178,6 +181,7 @@ impl CutlassVersion {
             sm100_async_tensormap_update: self.at_least(V::V4_3_0),
             sm120_narrow_n_tiles: self.at_least(V::V4_6_0),
             selector_mn_inter_by_size: self.at_least(V::V4_6_0),
+            sm120_array_f8f6f4: self.at_least(V::V4_6_0),
         }
     }
 

@@ -62,12 +62,18 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
             }
             _ => return Err("`epilogue_tile` expects two positive extents, like [64, 32]".into()),
         },
+        "epilogue_cta_tile" => {
+            let [m, n, k] = triple(v, key)?;
+            cfg.epilogue_cta_tile = Some(Tile { m, n, k });
+        }
+        "scheduler" => cfg.scheduler = word(v, key)?.parse().map_err(parse_err)?,
         "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue_schedule" => cfg.epilogue_schedule = word(v, key)?.parse().map_err(parse_err)?,
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             cfg.tile = Tile { m, n, k };
         }
+        "cluster" if matches!(v, Value::Word(w) if w == "dynamic") => cfg.dynamic_cluster = true,
         "cluster" => {
             let [m, n, k] = triple(v, key)?;
             cfg.cluster = Cluster { m, n, k };

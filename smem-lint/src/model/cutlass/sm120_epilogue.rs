@@ -157,6 +157,7 @@ pub fn build<L: TypeLayout>(r: Request<L>) -> Result<Built<L>, Box<Evaluation>> 
             fusion: r.fusion,
             contiguous_run: None,
             ptr_array: r.grouped.then_some(2),
+            umma_selector: false,
         },
         collective_reject,
     })

@@ -41,6 +41,10 @@ pub struct EpilogueParams<L = Node> {
     pub contiguous_run: Option<u64>,
     /// Ptr-array (grouped) collective with `NumEpilogueWarpGroups` D descriptors.
     pub ptr_array: Option<u64>,
+    /// The atoms come from `sm100_smem_selector` (SM100's epilogue builder), which gives 4-byte
+    /// MN-major (column-major) buffers the `Layout_MN_SW128_32B_Atom` (`Swizzle<2,5,2>`: 512-byte
+    /// alignment) instead of SW128.
+    pub umma_selector: bool,
 }
 
 /// Why an epilogue cannot be laid out.
@@ -78,6 +82,10 @@ fn smem_bits(t: Output) -> u64 {
 /// `alignment_for_swizzle` of a C or D buffer: the swizzle atom `ss_smem_selector` picks for the
 /// subtile's contiguous extent (N for row-major, M for column-major).
 fn buffer_alignment<L>(p: &EpilogueParams<L>, bits: u64, layout: Layout) -> Result<u64, NoSwizzleAtom> {
+    if p.umma_selector && layout == Layout::ColumnMajor && bits == 32 {
+        // "for mn-major tf32 operands, SW128_32B is the only available smem layout": 32 elements.
+        return if p.tile_m % 32 == 0 { Ok(512) } else { Err(NoSwizzleAtom { contiguous_bytes: p.tile_m * 4 }) };
+    }
     let contiguous = p.contiguous_run.unwrap_or(match layout {
         Layout::RowMajor => p.tile_n,
         Layout::ColumnMajor => p.tile_m,

@@ -19,7 +19,7 @@
 //!   buildable TMA descriptors on the B side, and tiles the divide cannot cut are rejected.
 
 use super::reject;
-use crate::model::config::{Epilogue, EpilogueTile, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::config::{Epilogue, EpilogueTile, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy};
 use crate::model::cutlass::cute;
 use crate::model::cutlass::primitives::tensormap_storage;
 use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
@@ -72,6 +72,22 @@ impl PerStageBytes {
 
 fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     let t = cfg.tile;
+    let family_tag = matches!(cfg.schedule, Schedule::Auto | Schedule::Cooperative | Schedule::Pingpong)
+        || instruction_tag(cfg.schedule).is_some();
+    if !family_tag {
+        return Err(ModelError::new(
+            ConfigField::Schedule,
+            format!("{} is not a block-scaled schedule", cfg.schedule),
+            "block-scaled kernels take auto, cooperative, pingpong or KernelTmaWarpSpecialized[Pingpong]{Nvf4,Mxf4,Mxf8f6f4}Sm120",
+        ));
+    }
+    if instruction_tag(cfg.schedule).is_some() && cfg.cutlass < crate::model::CutlassVersion::V4_4_2 {
+        return Err(ModelError::new(
+            ConfigField::Schedule,
+            format!("{} is not checked against CUTLASS {}", cfg.schedule, cfg.cutlass),
+            "the instruction-choosing SM120 tags are modelled from CUTLASS 4.4.2 on (select_instr changed there)",
+        ));
+    }
     for (v, f, name) in [(t.m, ConfigField::Tile, "M"), (t.n, ConfigField::Tile, "N"), (t.k, ConfigField::Tile, "K")] {
         if v == 0 || v > MAX_TILE_EXTENT {
             return Err(ModelError::new(
@@ -167,7 +183,9 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     if cfg.d == Output::Void {
         return Err(ModelError::new(ConfigField::D, "D cannot be void".into(), "void is only meaningful for C"));
     }
-    if matches!(cfg.resolved_fusion(), Fusion::BlockScaleFactor) && !cfg.d.is_block_scaled() {
+    if matches!(cfg.resolved_fusion(), Fusion::BlockScaleFactor | Fusion::LinCombBlockScaleFactor(_))
+        && !cfg.d.is_block_scaled()
+    {
         return Err(ModelError::new(
             ConfigField::Fusion,
             "the block-scale-factor fusion needs a block-scaled D".into(),
@@ -177,24 +195,9 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     validate_epilogue(cfg)
 }
 
-/// The epilogue configurations the model was measured on: a block-scaled D row-major with its
-/// scale factors (`LinCombBlockScaleFactor<V, D, float, SF, RowMajor, C>`), no FP6 D, and the
-/// TensorRT-LLM launcher's epilogue with its own automatic subtile on the releases it was measured on.
+/// The TensorRT-LLM launcher's epilogue: its own automatic subtile and layouts, on the releases it
+/// was measured on.
 fn validate_epilogue(cfg: &KernelConfig) -> Result<(), ModelError> {
-    if matches!(cfg.d, Output::Mxfp6E2m3 | Output::Mxfp6E3m2) {
-        return Err(ModelError::new(
-            ConfigField::D,
-            format!("an {} D (FP6 output) is not modelled", cfg.d),
-            "FP6 outputs (128-element subtiles, one D stage) have not been measured; use an FP8 or FP4 output",
-        ));
-    }
-    if cfg.d.is_block_scaled() && cfg.layout_d == Layout::ColumnMajor {
-        return Err(ModelError::new(
-            ConfigField::LayoutD,
-            format!("a column-major {} D is not modelled", cfg.d),
-            "block-scaled outputs are measured row-major (their scale factors in a row-major layout)",
-        ));
-    }
     if let Epilogue::TrtllmMoe { .. } = cfg.epilogue {
         if cfg.epilogue_tile != EpilogueTile::Auto {
             return Err(ModelError::new(
@@ -265,7 +268,11 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         return Ok(r);
     }
 
-    let instr = if a.bits() == 4 && b.bits() == 4 { Instruction::F4 } else { Instruction::F8F6F4 };
+    let instr = match instruction_tag(cfg.schedule) {
+        Some(forced) => forced,
+        None if a.bits() == 4 && b.bits() == 4 => Instruction::F4,
+        None => Instruction::F8F6F4,
+    };
     let smem_bits = |o: Operand| if instr == Instruction::F4 { o.bits() } else { 8 };
     let vec = a.sf_vector();
     let sf_k_blocks = tile.k / (4 * vec);
@@ -318,7 +325,10 @@ fn mainloop_builder_asserts(
 ) -> Option<Evaluation> {
     let h = cfg.cutlass.headers();
     let grouped = cfg.kind == KernelKind::Grouped;
-    if h.sm120_narrow_n_tiles && cfg.schedule == crate::model::Schedule::Pingpong && tile.n < 16 {
+    if let Some(r) = instruction_tag_asserts(cfg, a, b) {
+        return Some(r);
+    }
+    if h.sm120_narrow_n_tiles && cfg.schedule.resolved_is_pingpong() && tile.n < 16 {
         // The builder's enable_if excludes ping-pong below N = 16: only the generic builder matches.
         return Some(reject(
             "Could not build a collective for given parameters.",
@@ -428,6 +438,62 @@ fn sfb_tile_divide(tile: crate::model::Tile, vec: u64) -> Result<u64, (&'static 
     Ok(divided.max_offset().saturating_sub(rows.max_offset()))
 }
 
+/// The MMA instruction an SM120 block-scaled schedule tag forces (`select_instr`, `sm1xx_common.inl`):
+/// `KernelScheduleMxf8f6f4Sm120` tags MXF8F6F4 (FP4 then sits in 8-bit smem containers),
+/// `KernelScheduleMxNvf4Sm120` tags MXF4/NVF4; `None`: the builder chooses by the operand widths.
+fn instruction_tag(s: Schedule) -> Option<Instruction> {
+    match s {
+        Schedule::Sm120Mxf8f6f4Cooperative | Schedule::Sm120Mxf8f6f4Pingpong => Some(Instruction::F8F6F4),
+        Schedule::Sm120Nvf4Cooperative
+        | Schedule::Sm120Nvf4Pingpong
+        | Schedule::Sm120Mxf4Cooperative
+        | Schedule::Sm120Mxf4Pingpong => Some(Instruction::F4),
+        _ => None,
+    }
+}
+
+/// The checks an instruction-choosing tag adds (`check_input_datatypes`, `select_instr`, then the
+/// builder's schedule check for grouped kernels), in the order nvcc reports them: a 6/8-bit operand
+/// under an MXF4/NVF4 tag, a scale-factor vector the tag does not name (Nvf4: 16, Mxf4: 32), NVFP4's
+/// ue4m3 under MXF8F6F4, and any of these dense tags on a grouped kernel. Measured on 4.4.2 and 4.7.0.
+fn instruction_tag_asserts(cfg: &KernelConfig, a: Operand, b: Operand) -> Option<Evaluation> {
+    let instr = instruction_tag(cfg.schedule)?;
+    let nvf4 = matches!(cfg.schedule, Schedule::Sm120Nvf4Cooperative | Schedule::Sm120Nvf4Pingpong);
+    if instr == Instruction::F4 && (a.bits() != 4 || b.bits() != 4) {
+        return Some(reject(
+            "Incorrect Kernel Schedule Policy for Mx_F4F6F8 type inputs.",
+            ConfigField::Schedule,
+            format!("{} runs the MXF4/NVF4 instruction, which takes 4-bit operands only ({a} x {b})", cfg.schedule),
+        ));
+    }
+    if instr == Instruction::F4 && (a.sf_vector() == 16) != nvf4 {
+        return Some(reject(
+            "Kernel Schedule policy doesn't match the scale factor vector size.",
+            ConfigField::Schedule,
+            format!(
+                "{} names {}-element scale vectors; {a} has {}",
+                cfg.schedule,
+                if nvf4 { 16 } else { 32 },
+                a.sf_vector()
+            ),
+        ));
+    }
+    if instr == Instruction::F8F6F4 && (a.sf_vector() == 16 || b.sf_vector() == 16) {
+        return Some(reject(
+            "MX_F4F6F8 only supports ue8m0 SF type",
+            ConfigField::Schedule,
+            format!("{} runs MXF8F6F4, whose scale factors are ue8m0; nvfp4's are ue4m3", cfg.schedule),
+        ));
+    }
+    (cfg.kind == KernelKind::Grouped).then(|| {
+        reject(
+            "Invalid builder schedule tag for grouped GEMM",
+            ConfigField::Schedule,
+            format!("{} is a dense schedule; grouped kernels take auto, cooperative or pingpong", cfg.schedule),
+        )
+    })
+}
+
 /// Both operands 6 or 8 bits: only the MXF8F6F4 instruction, guarded by a schedule whitelist.
 fn is_mx_f8f6f4_only(a: Operand, b: Operand) -> bool {
     (6..=8).contains(&a.bits()) && (6..=8).contains(&b.bits())
@@ -439,11 +505,51 @@ pub(crate) fn epilogue_request<L: TypeLayout>(cfg: &KernelConfig) -> Result<sm12
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
         return Ok(trtllm_moe_request(cfg, fusion, swap_ab));
     }
-    let fusion = match cfg.resolved_fusion() {
+    let fusion = fusion_storage::<L>(cfg, cfg.epilogue_cta_n())?;
+    Ok(sm120_epilogue::Request {
+        cta: cfg.epilogue_cta(),
+        c: cfg.c,
+        d: cfg.d,
+        aux: None,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
+        tile: cfg.epilogue_tile,
+        fusion,
+        sf_vector: match cfg.resolved_fusion() {
+            Fusion::LinCombBlockScaleFactor(spec) => Some(u64::from(spec.vector)),
+            _ => None,
+        },
+        grouped: cfg.kind == KernelKind::Grouped,
+        cutlass: cfg.cutlass,
+    })
+}
+
+/// `FusionCallbacks::SharedStorage` of the configuration's fusion, for an epilogue CTA tile of
+/// `cta_n` columns.
+pub(crate) fn fusion_storage<L: TypeLayout>(cfg: &KernelConfig, cta_n: u64) -> Result<L, ModelError> {
+    Ok(match cfg.resolved_fusion() {
         // A tuple of empty EVT nodes: an empty struct.
-        Fusion::LinearCombination | Fusion::Default => L::empty("LinearCombination, no smem", 1),
-        // Sm120BlockScaleFactorRowStore: 2 warp groups x 4 warps x 8 quads of fp32 partial maxima.
-        Fusion::BlockScaleFactor => L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage),
+        Fusion::LinearCombination | Fusion::Default | Fusion::BlockScaleFactor => {
+            L::empty("LinearCombination, no smem", 1)
+        }
+        Fusion::LinCombBlockScaleFactor(spec) => {
+            if u64::from(spec.d_bits) != cfg.d.bits() || u64::from(spec.c_bits) != cfg.c.bits() {
+                return Err(ModelError::new(
+                    ConfigField::Fusion,
+                    format!("the fusion's ElementD and ElementC do not match d = {} and c = {}", cfg.d, cfg.c),
+                    "write LinCombBlockScaleFactor<V, D, f32, SF, RowMajor, C> with the kernel's own D and C",
+                ));
+            }
+            if spec.layout != Layout::RowMajor {
+                return Err(ModelError::new(
+                    ConfigField::Fusion,
+                    "column-major scale factors (Sm120BlockScaleFactorColStore) are not modelled".into(),
+                    "the block-scale-factor fusion is measured with RowMajor scale factors",
+                ));
+            }
+            // Sm120BlockScaleFactorRowStore: 2 warp groups x 4 warps x 8 quads of fp32 partial maxima.
+            L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage)
+        }
         // Sm90RowBroadcast: one CTA row of the bias.
         Fusion::PerColBias(bias) => {
             if bias.bits() < 8 || bias.is_block_scaled() {
@@ -453,21 +559,9 @@ pub(crate) fn epilogue_request<L: TypeLayout>(cfg: &KernelConfig) -> Result<sm12
                     "use bf16, f16 or f32",
                 ));
             }
-            L::leaf("Sm90RowBroadcast bias row", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
+            L::leaf("Sm90RowBroadcast bias row", round_up(cta_n * bias.bits() / 8, 16), 16, Role::FusionStorage)
         }
-    };
-    Ok(sm120_epilogue::Request {
-        cta: cfg.tile,
-        c: cfg.c,
-        d: cfg.d,
-        aux: None,
-        layout_c: cfg.layout_c,
-        layout_d: cfg.layout_d,
-        tile: cfg.epilogue_tile,
-        fusion,
-        sf_vector: (cfg.resolved_fusion() == Fusion::BlockScaleFactor).then(|| cfg.d.sf_vector()),
-        grouped: cfg.kind == KernelKind::Grouped,
-        cutlass: cfg.cutlass,
+        Fusion::Evt(tree) => tree.storage::<L>(cta_n),
     })
 }
 

@@ -14,7 +14,9 @@
 //! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
 
 use super::reject;
-use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::config::{
+    Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Schedule, StagePolicy,
+};
 use crate::model::cutlass::primitives::tensormap_storage;
 use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
 use crate::model::cutlass::sm120_epilogue;
@@ -106,6 +108,13 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     if let Some(r) = collective_reject {
         return Ok(r);
     }
+    if cfg.kind == KernelKind::Grouped && granularity.is_none() && cfg.schedule == Schedule::Auto {
+        return Ok(reject(
+            "ProblemShape{} should be <M,N,K> or <M,N,K,L>",
+            ConfigField::Schedule,
+            "KernelScheduleAuto reaches the dense F8F6F4 builder, whose kernel takes no grouped problem shape; use KernelPtrArrayTmaWarpSpecializedCooperativeSm120<2>".into(),
+        ));
+    }
     let mainloop = mainloop_storage(cfg, scales_a, scales_b, stage_choice.stages as u64);
     Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, None))
 }
@@ -165,11 +174,13 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
                 "16- and 32-bit operands are modelled on SM90 and SM100 (arch = \"sm90\" / \"sm100\")",
             );
         }
-        if granularity.is_some() && op.bits() != 8 {
+        // FP4/FP6 operands with blockwise scales are measured on 4.4.2 and 4.7.0
+        // (`sm120-verify-tensorop-*`); the builder and `sm120_common.inl` changed at 4.4.0.
+        if granularity.is_some() && op.bits() != 8 && cfg.cutlass < CutlassVersion::V4_4_0 {
             return refuse(
                 at,
-                format!("blockwise scaling with {op} operands is not modelled"),
-                "the blockwise family is modelled for e4m3 and e5m2 operands",
+                format!("blockwise scaling with {op} operands is not checked against CUTLASS {}", cfg.cutlass),
+                "blockwise FP4/FP6 operands are modelled from CUTLASS 4.4.0 on",
             );
         }
     }
@@ -189,12 +200,25 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             );
         }
     }
-    if cfg.kind == KernelKind::Grouped && granularity.is_none() {
+    let blockwise_tag = matches!(
+        cfg.schedule,
+        Schedule::Sm120Blockwise | Schedule::Sm120BlockwiseCooperative | Schedule::Sm120BlockwisePingpong
+    );
+    let array_tag = matches!(cfg.schedule, Schedule::Sm120PtrArrayCooperative2 | Schedule::Sm120PtrArrayPingpong2);
+    let plain = matches!(cfg.schedule, Schedule::Auto | Schedule::Cooperative | Schedule::Pingpong);
+    let tag_fits = match granularity {
+        Some(_) => plain || blockwise_tag,
+        None => plain || (array_tag && cfg.kind == KernelKind::Grouped),
+    };
+    if !tag_fits {
         return refuse(
-            ConfigField::Kind,
-            "grouped plain F8F6F4 GEMMs are not modelled".into(),
-            "CUTLASS 4.6 added sm120_array_mma_builder.inl; the model covers dense F8F6F4 kernels",
+            ConfigField::Schedule,
+            format!("{} is not modelled for the {family} family ({} kernels)", cfg.schedule, cfg.kind.name()),
+            "blockwise takes auto/cooperative/pingpong and the Sm120 blockwise tags; F8F6F4 takes auto/cooperative/pingpong, and grouped KernelPtrArrayTmaWarpSpecialized{Cooperative,Pingpong}Sm120<2>",
         );
+    }
+    if cfg.kind == KernelKind::Grouped && granularity.is_none() {
+        return grouped_f8f6f4(cfg, array_tag);
     }
     if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
         return Ok(Some(reject(
@@ -220,11 +244,11 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             "leave `epilogue` unset",
         );
     }
-    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination) {
+    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination | Fusion::Evt(_)) {
         return refuse(
             ConfigField::Fusion,
-            format!("the {family} family is modelled with LinearCombination only"),
-            "leave `fusion` unset",
+            format!("the {family} family is modelled with LinearCombination and EVT fusions only"),
+            "leave `fusion` unset, or write the kernel's Sm90EVT<...> tree",
         );
     }
     if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32)
@@ -235,6 +259,58 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             format!("outputs c = {}, d = {} are not modelled for the {family} family", cfg.c, cfg.d),
             "use d = bf16, f16 or f32 and c = void or one of those",
         );
+    }
+    Ok(None)
+}
+
+/// Grouped plain F8F6F4: no builder before 4.6.0 (the dense one asserts "PtrArray kernel is not
+/// supported" for ptr-array schedules); from 4.6.0 `sm120_array_mma_builder.inl` takes only the
+/// `KernelPtrArrayTmaWarpSpecialized{Cooperative,Pingpong}Sm120<N>` tags (it reads the scheduler's
+/// stage count from the tag, so the plain ptr-array tags fail to compile), while `auto` reaches the
+/// dense builder and the kernel's problem-shape assert. Measured on 4.4.2 and 4.7.0.
+fn grouped_f8f6f4(cfg: &KernelConfig, array_tag: bool) -> Result<Option<Evaluation>, ModelError> {
+    let t = cfg.tile;
+    if !cfg.cutlass.headers().sm120_array_f8f6f4 {
+        // `auto` reaches the dense builder, its collective and the kernel's problem-shape assert
+        // (measured on 4.4.2 and 4.7.0; `evaluate`).
+        if cfg.schedule == Schedule::Auto && cfg.cutlass >= CutlassVersion::V4_4_0 {
+            return Ok(None);
+        }
+        if cfg.schedule == Schedule::Auto {
+            return refuse(
+                ConfigField::Schedule,
+                format!("a grouped F8F6F4 GEMM with KernelScheduleAuto is not checked against CUTLASS {}", cfg.cutlass),
+                "grouped plain F8F6F4 needs CUTLASS 4.6.0's sm120_array_mma_builder.inl",
+            );
+        }
+        return Ok(Some(reject(
+            "PtrArray kernel is not supported for this collective builder.",
+            ConfigField::Kind,
+            format!("CUTLASS {} has no grouped (ptr-array) plain F8F6F4 builder; it arrived in 4.6.0", cfg.cutlass),
+        )));
+    }
+    let sub_byte = cfg.a.bits() < 8 || cfg.b.bits() < 8;
+    if sub_byte && t.k % 128 != 0 {
+        // The dense builder's message says "met with"; the array builder's says "meet".
+        let message = if cfg.schedule == Schedule::Auto {
+            "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement"
+        } else {
+            "TileSize and MNK Major does not meet MMA Mix 8-bit TMA load requirement"
+        };
+        return Ok(Some(reject(
+            message,
+            ConfigField::Tile,
+            format!("an FP4/FP6 operand needs tile K a multiple of 128 for its TMA load; tile K = {}", t.k),
+        )));
+    }
+    // `auto` goes on through the dense builder and its collective; the kernel rejects the grouped
+    // problem shape last (`evaluate`).
+    if !array_tag && cfg.schedule != Schedule::Auto {
+        return Ok(Some(reject(
+            "has no member \"SchedulerPipelineStageCount\"",
+            ConfigField::Schedule,
+            format!("sm120_array_mma_builder.inl reads SchedulerPipelineStageCount from the schedule tag; {} has none (use ...Sm120<2>)", cfg.schedule.cutlass_tag(cfg.kind)),
+        )));
     }
     Ok(None)
 }
