@@ -62,12 +62,13 @@ fn every_measured_release_agrees_exactly() {
     assert!(checked >= 20, "only {checked} files checked");
 }
 
-/// SM90 and SM100: the shared 4.2.0 measurements and this project's `verify` records of other
+/// SM90 and SM100: the shared 4.2.0 measurements, the column-major C/D, epilogue-tile and
+/// dynamic-cluster measurements of 4.4.2 and 4.7.0, and this project's `verify` records of other
 /// releases, every row exact (SM100 rows over the capacity must be refused with the kernel's words,
 /// with the sizes the lifted-assert probe measured).
 #[test]
 fn every_sm90_and_sm100_measurement_agrees_exactly() {
-    for (prefix, at_least) in [("sm90-", 9), ("sm100-", 13)] {
+    for (prefix, at_least) in [("sm90-", 9), ("sm100-", 13), ("layouts-tiles-sm90-", 2), ("layouts-tiles-sm100-", 2)] {
         let files = common::data_files(prefix);
         assert!(files.len() >= at_least, "{prefix}: {files:?}");
         for name in files {
@@ -79,12 +80,29 @@ fn every_sm90_and_sm100_measurement_agrees_exactly() {
     assert!(over > 0, "the SM100 data holds over-capacity rows");
 }
 
-/// Measurements of releases the SM100 model does not claim (3.9.2 differs in kernel storage on 6 of
-/// 41 configurations): every row is refused as not modelled, naming the release, never answered.
+/// Column-major C/D, explicit epilogue tiles, MX outputs and N = 8/16 block-scaled tiles on SM120
+/// (`probe_x.py`, CUTLASS 4.4.2 and 4.7.0): every row exact, rejections with CUTLASS's words.
+#[test]
+fn every_sm120_layout_tile_and_output_measurement_agrees_exactly() {
+    let mut rows = 0;
+    for prefix in ["layouts-tiles-sm120-", "mx-outputs-sm120-", "n8-n16-sm120-"] {
+        let files = common::data_files(prefix);
+        assert!(!files.is_empty(), "no {prefix} files");
+        for name in files {
+            check_file(&name);
+            rows += common::rows(&name).len();
+        }
+    }
+    assert!(rows >= 227, "only {rows} rows");
+}
+
+/// Measurements of releases a model does not claim (SM100 on 3.9.2 differs in kernel storage on 6 of
+/// 41 configurations; TensorRT-LLM's MoE scatter EVT does not compile against 3.9.2): every row is
+/// refused as not modelled, naming the release, never answered.
 #[test]
 fn unclaimed_releases_are_refused() {
     let files = common::data_files("refused-");
-    assert!(!files.is_empty());
+    assert!(files.len() >= 2, "{files:?}");
     for name in files {
         for row in common::rows(&name) {
             let (id, cfg) = parse_config(&row.to_string(), None).unwrap();
@@ -190,5 +208,10 @@ fn incident_tiles_verdicts() {
 /// `every_measured_release_agrees_exactly`.
 #[test]
 fn flashinfer_verify_record_agrees_exactly() {
-    check_file("flashinfer-0.7.4-sm120-moe-verify.jsonl");
+    let files = common::data_files("flashinfer-0.7.4-sm120-moe-verify");
+    // 4.5.0 (the wheel's own), and 4.0.0, 4.2.1, 4.2.2, 4.3.0, 4.3.6, 4.4.2, 4.6.0, 4.7.0.
+    assert!(files.len() >= 9, "{files:?}");
+    for name in files {
+        check_file(&name);
+    }
 }

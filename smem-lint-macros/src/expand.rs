@@ -2,7 +2,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use smem_lint::model::{Epilogue, Family, Fusion, KernelConfig, Layout, StagePolicy};
+use smem_lint::model::{Epilogue, EpilogueTile, Family, Fusion, KernelConfig, Layout, StagePolicy};
 
 use smem_lint::rust_attr::Checked;
 
@@ -20,6 +20,25 @@ fn output(o: smem_lint::model::Output) -> TokenStream {
     quote!(::smem_lint::model::Output::#v)
 }
 
+/// One EVT node as a constant expression.
+fn evt_node(n: smem_lint::model::EvtNode) -> TokenStream {
+    use smem_lint::model::EvtNode;
+    let m = quote!(::smem_lint::model::fusion);
+    match n {
+        EvtNode::Evt { children } => quote!(#m::EvtNode::Evt { children: #children }),
+        EvtNode::Compute { op, out, compute } => {
+            let (op, out, compute) = (variant(op), variant(out), variant(compute));
+            quote!(#m::EvtNode::Compute { op: #m::ComputeOp::#op, out: #m::Scalar::#out, compute: #m::Scalar::#compute })
+        }
+        EvtNode::AccFetch => quote!(#m::EvtNode::AccFetch),
+        EvtNode::SrcFetch => quote!(#m::EvtNode::SrcFetch),
+        EvtNode::Load { kind, element } => {
+            let (kind, element) = (variant(kind), variant(element));
+            quote!(#m::EvtNode::Load { kind: #m::Broadcast::#kind, element: #m::Scalar::#element })
+        }
+    }
+}
+
 /// `KernelConfig { ... }` as a constant expression.
 fn config_tokens(c: &KernelConfig) -> TokenStream {
     let m = quote!(::smem_lint::model);
@@ -27,11 +46,26 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
         (variant(c.arch), variant(c.cutlass), variant(c.kind), variant(c.a), variant(c.b), variant(c.schedule));
     let epilogue_schedule = variant(c.epilogue_schedule);
     let (co, d) = (output(c.c), output(c.d));
-    let (la, lb, lcd) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_cd));
+    let (la, lb, lc, ld) = (layout(c.layout_a), layout(c.layout_b), layout(c.layout_c), layout(c.layout_d));
+    let epilogue_tile = match c.epilogue_tile {
+        EpilogueTile::Auto => quote!(#m::EpilogueTile::Auto),
+        EpilogueTile::Explicit { m: em, n: en } => quote!(#m::EpilogueTile::Explicit { m: #em, n: #en }),
+    };
     let fusion = match c.fusion {
         Fusion::PerColBias(t) => {
             let t = output(t);
             quote!(#m::Fusion::PerColBias(#t))
+        }
+        Fusion::LinCombBlockScaleFactor(s) => {
+            let (v, sf, l, db, cb) = (s.vector, variant(s.sf), layout(s.layout), s.d_bits, s.c_bits);
+            quote!(#m::Fusion::LinCombBlockScaleFactor(#m::BlockScaleFactorSpec {
+                vector: #v, sf: #m::ScaleFactor::#sf, layout: #l, d_bits: #db, c_bits: #cb
+            }))
+        }
+        Fusion::Evt(tree) => {
+            let len = tree.len;
+            let nodes = tree.nodes.iter().map(|n| evt_node(*n));
+            quote!(#m::Fusion::Evt(#m::EvtTree { len: #len, nodes: [#(#nodes),*] }))
         }
         other => {
             let v = variant(other);
@@ -63,6 +97,15 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
         }
         _ => unreachable!("every family is expanded above"),
     };
+    let epilogue_cta_tile = match c.epilogue_cta_tile {
+        None => quote!(None),
+        Some(t) => {
+            let (em, en, ek) = (t.m, t.n, t.k);
+            quote!(Some(#m::Tile { m: #em, n: #en, k: #ek }))
+        }
+    };
+    let scheduler = variant(c.scheduler);
+    let dynamic_cluster = c.dynamic_cluster;
     let (tm, tn, tk) = (c.tile.m, c.tile.n, c.tile.k);
     let (cm, cn, ck) = (c.cluster.m, c.cluster.n, c.cluster.k);
     quote! {
@@ -77,11 +120,16 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             layout_b: #lb,
             c: #co,
             d: #d,
-            layout_cd: #lcd,
+            layout_c: #lc,
+            layout_d: #ld,
             fusion: #fusion,
+            epilogue_tile: #epilogue_tile,
+            epilogue_cta_tile: #epilogue_cta_tile,
+            scheduler: #m::TileScheduler::#scheduler,
             epilogue: #epilogue,
             tile: #m::Tile { m: #tm, n: #tn, k: #tk },
             cluster: #m::Cluster { m: #cm, n: #cn, k: #ck },
+            dynamic_cluster: #dynamic_cluster,
             schedule: #m::Schedule::#schedule,
             epilogue_schedule: #m::EpilogueSchedule::#epilogue_schedule,
             stages: #stages,

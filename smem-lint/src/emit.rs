@@ -324,6 +324,12 @@ pub(crate) fn cpp_xmacro(entries: &[TableEntry], archs: &[Arch]) -> String {
     s
 }
 
+/// The headers vLLM's own EVT nodes need (from vLLM's `csrc/`).
+pub const VLLM_BROADCAST_HEADERS: [&str; 2] = [
+    "cutlass_extensions/epilogue/broadcast_load_epilogue_c3x.hpp",
+    "cutlass_extensions/epilogue/broadcast_load_epilogue_array_c3x.hpp",
+];
+
 /// The header a TensorRT-LLM MoE epilogue needs beside CUTLASS's (from TensorRT-LLM's or FlashInfer's
 /// `cutlass_extensions/include`).
 pub const TRTLLM_SCATTER_HEADER: &str = "cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp";
@@ -362,16 +368,25 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
     let grouped = cfg.kind == KernelKind::Grouped;
     let ptr = if grouped { "*" } else { "" };
     let (c_t, d_t) = (cfg.c.cutlass_type(), cfg.d.cutlass_type());
-    let align_d = 128 / cfg.d.bits();
-    let align_c = if cfg.c == Output::Void { align_d } else { 128 / cfg.c.bits() };
+    let align_d = output_alignment(cfg.d);
+    let align_c = if cfg.c == Output::Void { align_d } else { output_alignment(cfg.c) };
+    let (layout_c, layout_d) = (cfg.layout_c.cutlass_tag(), cfg.layout_d.cutlass_tag());
+    let epilogue_tile = match cfg.epilogue_tile {
+        crate::model::EpilogueTile::Auto => "cutlass::epilogue::collective::EpilogueTileAuto".to_string(),
+        crate::model::EpilogueTile::Explicit { m, n } => format!("cute::Shape<cute::Int<{m}>, cute::Int<{n}>>"),
+    };
+    let tile_alias = if cfg.epilogue_cta_tile.is_some() { "EpilogueTileShape" } else { "TileShape" };
     let fusion = match cfg.resolved_fusion() {
-        Fusion::BlockScaleFactor => format!(
-            ",\n    cutlass::epilogue::fusion::LinCombBlockScaleFactor<16, cutlass::float_e2m1_t, float, cutlass::float_ue4m3_t, cutlass::layout::RowMajor, {c_t}>"
+        Fusion::LinCombBlockScaleFactor(s) => format!(
+            ",\n    cutlass::epilogue::fusion::LinCombBlockScaleFactor<{}, {d_t}, float, {}, {}, {c_t}>",
+            s.vector,
+            if s.sf == crate::model::ScaleFactor::Ue4m3 { "cutlass::float_ue4m3_t" } else { "cutlass::float_ue8m0_t" },
+            s.layout.cutlass_tag()
         ),
-        Fusion::PerColBias(b) => format!(
-            ",\n    cutlass::epilogue::fusion::LinCombPerColBias<{d_t}, float, {}, {c_t}>",
-            b.cutlass_type()
-        ),
+        Fusion::Evt(tree) => format!(",\n    {}", evt_cpp(&tree, tile_alias, cfg.c)),
+        Fusion::PerColBias(b) => {
+            format!(",\n    cutlass::epilogue::fusion::LinCombPerColBias<{d_t}, float, {}, {c_t}>", b.cutlass_type())
+        }
         _ => String::new(),
     };
     let stage_type = match (stages, cfg.stages) {
@@ -429,30 +444,46 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
         crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    {arch_tag}, cutlass::arch::{op_class}, TileShape, ClusterShape,
-    cutlass::epilogue::collective::EpilogueTileAuto, float, float,
-    {c_t}, cutlass::layout::RowMajor{ptr}, {align_c}, {d_t}, cutlass::layout::RowMajor{ptr}, {align_d},
+    {arch_tag}, cutlass::arch::{op_class}, {tile_alias}, ClusterShape,
+    {epilogue_tile}, float, float,
+    {c_t}, {layout_c}{ptr}, {align_c}, {d_t}, {layout_d}{ptr}, {align_d},
     {epilogue_schedule}{fusion}>::CollectiveOp;
 "
         ),
     };
     format!(
         "using TileShape = cute::Shape<cute::Int<{m}>, cute::Int<{n}>, cute::Int<{k}>>;
-using ClusterShape = cute::Shape<cute::Int<{cm}>, cute::Int<{cn}>, cute::Int<{ck}>>;
+{epilogue_tile_shape}{cluster_shape}
 {scale_config}{epilogue}using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     {arch_tag}, cutlass::arch::{op_class},
     {a_t}, {layout_a}, {align_a}, {b_t}, {layout_b}, {align_b},
     float, TileShape, ClusterShape,
     {stage_type},
     {sched}>::CollectiveOp;
-using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMainloop, CollectiveEpilogue>;
+using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMainloop, CollectiveEpilogue{scheduler}>;
 ",
+        cluster_shape = if cfg.dynamic_cluster {
+            "using ClusterShape = cute::Shape<int, int, cute::_1>;".to_string()
+        } else {
+            format!(
+                "using ClusterShape = cute::Shape<cute::Int<{}>, cute::Int<{}>, cute::Int<{}>>;",
+                cfg.cluster.m, cfg.cluster.n, cfg.cluster.k
+            )
+        },
+        epilogue_tile_shape = match cfg.epilogue_cta_tile {
+            Some(e) => format!(
+                "using EpilogueTileShape = cute::Shape<cute::Int<{}>, cute::Int<{}>, cute::Int<{}>>;\n",
+                e.m, e.n, e.k
+            ),
+            None => String::new(),
+        },
+        scheduler = match cfg.scheduler {
+            crate::model::TileScheduler::Auto => String::new(),
+            s => format!(", {}", s.cutlass_tag()),
+        },
         m = t.m,
         n = t.n,
         k = t.k,
-        cm = cfg.cluster.m,
-        cn = cfg.cluster.n,
-        ck = cfg.cluster.k,
         a_t = a.cutlass_type(),
         b_t = b.cutlass_type(),
         align_a = operand_alignment(cfg, a, b),
@@ -460,11 +491,73 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
     )
 }
 
+/// An EVT as the C++ callbacks type the epilogue builder takes (`tile` names the CTA tile alias the
+/// row and column broadcasts are built for; `c` is `Sm90SrcFetch`'s element).
+pub(crate) fn evt_cpp(tree: &crate::model::EvtTree, tile: &str, c: Output) -> String {
+    fn node(nodes: &[crate::model::EvtNode], at: &mut usize, tile: &str, c: Output, out: &mut String) {
+        use crate::model::fusion::Broadcast;
+        use crate::model::EvtNode;
+        let n = nodes[*at];
+        *at += 1;
+        let f = "cutlass::epilogue::fusion::";
+        match n {
+            EvtNode::Evt { children } => {
+                let _ = write!(out, "{f}Sm90EVT<");
+                for i in 0..=usize::from(children) {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    node(nodes, at, tile, c, out);
+                }
+                out.push('>');
+            }
+            EvtNode::Compute { op, out: o, compute } => {
+                let _ = write!(
+                    out,
+                    "{f}Sm90Compute<{}, {}, {}, cutlass::FloatRoundStyle::round_to_nearest>",
+                    op.cutlass_template(),
+                    o.cutlass_type(),
+                    compute.cutlass_type()
+                );
+            }
+            EvtNode::AccFetch => {
+                let _ = write!(out, "{f}Sm90AccFetch");
+            }
+            EvtNode::SrcFetch => {
+                let _ = write!(out, "{f}Sm90SrcFetch<{}>", if c == Output::Void { "float" } else { c.cutlass_type() });
+            }
+            EvtNode::Load { kind, element } => {
+                let e = element.cutlass_type();
+                let _ = if kind == Broadcast::Scalar {
+                    write!(out, "{f}Sm90ScalarBroadcast<{e}>")
+                } else {
+                    write!(out, "{f}{}<0, {tile}, {e}>", kind.name())
+                };
+            }
+        }
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    node(tree.nodes(), &mut at, tile, c, &mut out);
+    out
+}
+
+/// An output's global-memory alignment in elements: 128 bits, and 128 elements for FP6 (whose
+/// 6-bit elements do not make 128 bits a whole number of them).
+fn output_alignment(t: Output) -> u64 {
+    match t.bits() {
+        0 => 1,
+        6 => 128,
+        bits => 128 / bits,
+    }
+}
+
 /// An operand's global-memory alignment in elements. The SM100 `...Mxf8f6f4Sm100` schedules run FP4
 /// through the MXF8F6F4 instruction, whose `sm1xx_blockscaled_gemm_is_aligned` needs 64-byte rows
 /// (128 elements) even when both operands are FP4.
 fn operand_alignment(cfg: &KernelConfig, me: crate::model::Operand, other: crate::model::Operand) -> u64 {
-    let mxf8f6f4 = cfg.schedule.sm100().is_some_and(|s| s.mma == crate::model::Sm100Mma::Mxf8f6f4);
+    let mxf8f6f4 = cfg.schedule.sm100().is_some_and(|s| s.mma == crate::model::Sm100Mma::Mxf8f6f4)
+        || matches!(cfg.schedule, Schedule::Sm120Mxf8f6f4Cooperative | Schedule::Sm120Mxf8f6f4Pingpong);
     if mxf8f6f4 && me.bits() == 4 {
         128
     } else {

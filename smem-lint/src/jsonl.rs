@@ -86,6 +86,15 @@ fn triple(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 3]>
     Ok(Some(out))
 }
 
+fn pair(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 2]>, LineError> {
+    let Some(v) = obj.get(key) else { return Ok(None) };
+    let bad = || err(id, KEYS[key].name, format!("expected two positive integers [M, N], found {v}"));
+    let Val::Arr(arr) = v else { return Err(bad()) };
+    let [Val::Num(m), Val::Num(n)] = arr.as_slice() else { return Err(bad()) };
+    let positive = |x: &serde_json::Number| x.as_u64().filter(|&x| x > 0);
+    Ok(Some([positive(m).ok_or_else(bad)?, positive(n).ok_or_else(bad)?]))
+}
+
 /// The positions in [`KEYS`] of the keys a line is read by (checked against the registry at
 /// compile time).
 mod key {
@@ -100,6 +109,11 @@ mod key {
     pub(super) const B: usize = index("b");
     pub(super) const C: usize = index("c");
     pub(super) const D: usize = index("d");
+    pub(super) const LAYOUT_C: usize = index("layout_c");
+    pub(super) const LAYOUT_D: usize = index("layout_d");
+    pub(super) const EPILOGUE_TILE: usize = index("epilogue_tile");
+    pub(super) const EPILOGUE_CTA_TILE: usize = index("epilogue_cta_tile");
+    pub(super) const SCHEDULER: usize = index("scheduler");
     pub(super) const TILE: usize = index("tile");
     pub(super) const CLUSTER: usize = index("cluster");
     pub(super) const SCHEDULE: usize = index("schedule");
@@ -465,11 +479,22 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
         Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
     };
     let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| err(id, "tile", "missing"))?;
-    let cluster = triple(obj, id, key::CLUSTER)?.map_or(Cluster::ONE, |[m, n, k]| Cluster { m, n, k });
+    let dynamic_cluster = matches!(obj.get(key::CLUSTER), Some(Val::Str(s)) if s == "dynamic");
+    let cluster = if dynamic_cluster {
+        Cluster::ONE
+    } else {
+        triple(obj, id, key::CLUSTER)?.map_or(Cluster::ONE, |[m, n, k]| Cluster { m, n, k })
+    };
     let a: Operand = parsed(obj, id, key::A)?.ok_or_else(|| err(id, "a", "missing"))?;
     let b: Operand = parsed(obj, id, key::B)?.ok_or_else(|| err(id, "b", "missing"))?;
     let c: Output = parsed(obj, id, key::C)?.unwrap_or(Output::Void);
     let d: Output = parsed(obj, id, key::D)?.ok_or_else(|| err(id, "d", "missing"))?;
+    let layout_c: Layout = parsed(obj, id, key::LAYOUT_C)?.unwrap_or(Layout::RowMajor);
+    let layout_d: Layout = parsed(obj, id, key::LAYOUT_D)?.unwrap_or(Layout::RowMajor);
+    let epilogue_cta_tile = triple(obj, id, key::EPILOGUE_CTA_TILE)?.map(|[m, n, k]| Tile { m, n, k });
+    let scheduler = parsed(obj, id, key::SCHEDULER)?.unwrap_or(crate::model::TileScheduler::Auto);
+    let epilogue_tile = pair(obj, id, key::EPILOGUE_TILE)?
+        .map_or(crate::model::EpilogueTile::Auto, |[m, n]| crate::model::EpilogueTile::Explicit { m, n });
     let arch = parsed(obj, id, key::ARCH)?.ok_or_else(|| err(id, "arch", "missing"))?;
     let cutlass = match version {
         Some(v) => v,
@@ -525,11 +550,16 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
             layout_b: Layout::ColumnMajor,
             c,
             d,
-            layout_cd: Layout::RowMajor,
+            layout_c,
+            layout_d,
+            epilogue_tile,
+            epilogue_cta_tile,
+            scheduler,
             fusion,
             epilogue,
             tile: Tile { m, n, k },
             cluster,
+            dynamic_cluster,
             schedule,
             epilogue_schedule,
             stages,

@@ -47,6 +47,8 @@ pub const KEYS: &[Key] = &[
     // TOML shorthands for [a, b] and [c, d].
     Key { name: "operands", field: Some(ConfigField::A), toml: true, json_lines: false, attribute: false },
     Key { name: "outputs", field: Some(ConfigField::C), toml: true, json_lines: false, attribute: false },
+    all("layout_c", ConfigField::LayoutC),
+    all("layout_d", ConfigField::LayoutD),
     all("tile", ConfigField::Tile),
     all("cluster", ConfigField::Cluster),
     all("schedule", ConfigField::Schedule),
@@ -56,6 +58,9 @@ pub const KEYS: &[Key] = &[
     Key { name: "carveout", field: Some(ConfigField::Stages), toml: true, json_lines: false, attribute: true },
     all("fusion", ConfigField::Fusion),
     all("epilogue", ConfigField::Epilogue),
+    all("epilogue_tile", ConfigField::EpilogueTile),
+    all("epilogue_cta_tile", ConfigField::EpilogueCtaTile),
+    all("scheduler", ConfigField::Scheduler),
     // A declared epilogue's `sizeof(CollectiveEpilogue::SharedStorage)`.
     Key {
         name: "epilogue_smem_bytes",
@@ -64,6 +69,11 @@ pub const KEYS: &[Key] = &[
         json_lines: false,
         attribute: true,
     },
+    // Provenance of a real kernel (repository, file, commit, line or macro call): TOML only, no field.
+    Key { name: "source_repo", field: None, toml: true, json_lines: false, attribute: false },
+    Key { name: "source_path", field: None, toml: true, json_lines: false, attribute: false },
+    Key { name: "source_commit", field: None, toml: true, json_lines: false, attribute: false },
+    Key { name: "source_line", field: None, toml: true, json_lines: false, attribute: false },
     // Measured data in the shared data files, ignored on input.
     Key { name: "result", field: None, toml: false, json_lines: true, attribute: false },
 ];
@@ -91,6 +101,11 @@ impl Front {
     pub fn key_list(self) -> String {
         self.keys().collect::<Vec<_>>().join(", ")
     }
+}
+
+/// The `source_*` keys: where a real kernel comes from, never configuration.
+pub fn is_provenance(key: &str) -> bool {
+    key.starts_with("source_") && KEYS.iter().any(|k| k.name == key)
 }
 
 /// The position of `name` in [`KEYS`], computed at compile time where it is a constant
@@ -158,6 +173,11 @@ mod tests {
             ConfigField::B,
             ConfigField::C,
             ConfigField::D,
+            ConfigField::LayoutC,
+            ConfigField::LayoutD,
+            ConfigField::EpilogueTile,
+            ConfigField::EpilogueCtaTile,
+            ConfigField::Scheduler,
             ConfigField::Fusion,
             ConfigField::Epilogue,
             ConfigField::Tile,

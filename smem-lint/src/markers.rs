@@ -24,6 +24,10 @@ pub struct Tile<const M: u64, const N: u64, const K: u64>;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cluster<const M: u64, const N: u64, const K: u64>;
 
+/// An explicit epilogue subtile `cute::Shape<Int<M>, Int<N>>` (in place of `EpilogueTileAuto`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EpilogueTile<const M: u64, const N: u64>;
+
 /// `StageCount<N>`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stages<const N: u32>;
@@ -68,6 +72,10 @@ markers!(
     E3m2,
     E2m3,
     E2m1,
+    /// `cutlass::layout::RowMajor` C or D (the default).
+    Row,
+    /// `cutlass::layout::ColumnMajor` C or D (swap_ab kernels).
+    Col,
     /// The block-scaled family (the default).
     Blockscaled,
     /// The blockwise-scaled FP8 family (with a `granularity: Granularity<..>` field).

@@ -5,7 +5,10 @@
 
 use serde_json::{json, Value};
 
-use crate::model::{Arch, CutlassVersion, Epilogue, EpilogueSchedule, Family, KernelKind, Operand, Output, Schedule};
+use crate::model::{
+    Arch, CutlassVersion, Epilogue, EpilogueSchedule, Family, KernelKind, Layout, Operand, Output, Schedule,
+    TileScheduler,
+};
 
 /// A schedule: one of its spellings, bare or behind a `cutlass::...::` namespace (as the parser reads it).
 fn tags<'a>(description: &str, spellings: impl Iterator<Item = &'a str>) -> Value {
@@ -44,8 +47,19 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ("d", output.clone()),
         ("operands", json!({"type": "array", "items": operand, "minItems": 2, "maxItems": 2, "description": "[a, b]"})),
         ("outputs", json!({"type": "array", "items": output, "minItems": 2, "maxItems": 2, "description": "[c, d]"})),
+        (
+            "layout_c",
+            json!({"description": "C's layout tag: row (RowMajor, the default) or col (ColumnMajor)", "enum": names(Layout::NAMES)}),
+        ),
+        (
+            "layout_d",
+            json!({"description": "D's layout tag: row (RowMajor, the default) or col (ColumnMajor)", "enum": names(Layout::NAMES)}),
+        ),
         ("tile", triple("CTA tile [M, N, K] in elements")),
-        ("cluster", triple("cluster shape [M, N, K]")),
+        (
+            "cluster",
+            json!({"description": "static cluster shape [M, N, K], or \"dynamic\" (Shape<int, int, _1>, SM100)", "oneOf": [triple("cluster shape [M, N, K]"), {"const": "dynamic"}]}),
+        ),
         (
             "schedule",
             tags(
@@ -68,7 +82,7 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ("carveout", json!({"type": "integer", "minimum": 0, "description": "StageCountAutoCarveout<bytes>"})),
         (
             "fusion",
-            json!({"type": "string", "pattern": "^(default|linear-combination|block-scale-factor|per-col-bias-(bf16|f16|f32))$"}),
+            json!({"type": "string", "description": "default, linear-combination, block-scale-factor, per-col-bias-<type>, LinCombBlockScaleFactor<...> or an Sm90EVT<...> tree", "pattern": "^(default|linear-combination|block-scale-factor|per-col-bias-(bf16|f16|f32)|(cutlass::epilogue::fusion::)?(LinCombBlockScaleFactor|Sm90EVT|Sm90TreeVisitor)<.*>)$"}),
         ),
         (
             "epilogue",
@@ -76,6 +90,28 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
                 {"enum": names(Epilogue::NAMES)},
                 {"type": "object", "properties": {"smem_bytes": {"type": "integer", "minimum": 1}}, "required": ["smem_bytes"], "additionalProperties": false}
             ]}),
+        ),
+        (
+            "epilogue_tile",
+            json!({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2, "description": "explicit epilogue subtile [M, N] in place of EpilogueTileAuto"}),
+        ),
+        (
+            "epilogue_cta_tile",
+            triple("the TileShape [M, N, K] the epilogue builder is given, when not the mainloop's tile"),
+        ),
+        (
+            "scheduler",
+            json!({"description": "GemmUniversal's tile scheduler: auto (void), PersistentScheduler, StaticPersistentScheduler or StreamKScheduler", "enum": names(TileScheduler::ALL.map(TileScheduler::name))}),
+        ),
+        (
+            "source_repo",
+            json!({"type": "string", "minLength": 1, "description": "where a real kernel comes from: owner/name"}),
+        ),
+        ("source_path", json!({"type": "string", "minLength": 1, "description": "the file in that repository"})),
+        ("source_commit", json!({"type": "string", "minLength": 1, "description": "the commit read"})),
+        (
+            "source_line",
+            json!({"description": "the line number, or the macro call or function", "oneOf": [{"type": "string", "minLength": 1}, {"type": "integer", "minimum": 1}]}),
         ),
     ]
 }

@@ -8,8 +8,8 @@ use toml::Spanned;
 use super::{error, InputError, InputErrorKind};
 use crate::keys::Front;
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig,
-    KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity,
+    KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile, TileScheduler,
 };
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
@@ -32,8 +32,14 @@ enum Value {
     B(Operand),
     C(Output),
     D(Output),
+    LayoutC(Layout),
+    LayoutD(Layout),
+    EpilogueTile(EpilogueTile),
+    EpilogueCtaTile(Tile),
+    Scheduler(TileScheduler),
     Tile(Tile),
-    Cluster(Cluster),
+    /// A static cluster, or `None` for `"dynamic"`.
+    Cluster(Option<Cluster>),
     Schedule(Schedule),
     EpilogueSchedule(EpilogueSchedule),
     Stages(StagePolicy),
@@ -52,6 +58,11 @@ impl Value {
             Value::B(_) => ConfigField::B,
             Value::C(_) => ConfigField::C,
             Value::D(_) => ConfigField::D,
+            Value::LayoutC(_) => ConfigField::LayoutC,
+            Value::LayoutD(_) => ConfigField::LayoutD,
+            Value::EpilogueTile(_) => ConfigField::EpilogueTile,
+            Value::EpilogueCtaTile(_) => ConfigField::EpilogueCtaTile,
+            Value::Scheduler(_) => ConfigField::Scheduler,
             Value::Tile(_) => ConfigField::Tile,
             Value::Cluster(_) => ConfigField::Cluster,
             Value::Schedule(_) => ConfigField::Schedule,
@@ -82,6 +93,9 @@ pub struct Point {
 }
 
 fn parse_err(span: Range<usize>, e: &ParseError) -> InputError {
+    if let Some(why) = &e.why {
+        return error(InputErrorKind::InvalidValue, span, format!("invalid {} `{}`", e.what, e.got), why.clone(), None);
+    }
     error(
         InputErrorKind::UnknownValue,
         span,
@@ -138,6 +152,34 @@ fn triple(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 3], InputError> {
         ));
     }
     let mut out = [0; 3];
+    for (o, x) in out.iter_mut().zip(arr.iter()) {
+        *o = integer(x, key)?;
+        if *o == 0 {
+            return Err(error(
+                InputErrorKind::InvalidValue,
+                x.span(),
+                format!("`{key}` extents must be positive"),
+                "zero",
+                None,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn pair(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 2], InputError> {
+    let bad = |found: &DeValue<'_>| type_err(v.span(), key, "two positive integers like [64, 32]", found);
+    let arr = v.get_ref().as_array().ok_or_else(|| bad(v.get_ref()))?;
+    if arr.len() != 2 {
+        return Err(error(
+            InputErrorKind::InvalidValue,
+            v.span(),
+            format!("`{key}` needs exactly two extents [M, N], found {}", arr.len()),
+            "not two extents",
+            None,
+        ));
+    }
+    let mut out = [0; 2];
     for (o, x) in out.iter_mut().zip(arr.iter()) {
         *o = integer(x, key)?;
         if *o == 0 {
@@ -240,13 +282,25 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
                 ])
             }
         }
+        "layout_c" => one(Value::LayoutC(parsed(v, key)?)),
+        "layout_d" => one(Value::LayoutD(parsed(v, key)?)),
+        "epilogue_tile" => {
+            let [m, n] = pair(v, key)?;
+            one(Value::EpilogueTile(EpilogueTile::Explicit { m, n }))
+        }
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             one(Value::Tile(Tile { m, n, k }))
         }
+        "epilogue_cta_tile" => {
+            let [m, n, k] = triple(v, key)?;
+            one(Value::EpilogueCtaTile(Tile { m, n, k }))
+        }
+        "scheduler" => one(Value::Scheduler(parsed(v, key)?)),
+        "cluster" if v.get_ref().as_str() == Some("dynamic") => one(Value::Cluster(None)),
         "cluster" => {
             let [m, n, k] = triple(v, key)?;
-            one(Value::Cluster(Cluster { m, n, k }))
+            one(Value::Cluster(Some(Cluster { m, n, k })))
         }
         "schedule" => one(Value::Schedule(parsed(v, key)?)),
         "epilogue_schedule" => one(Value::EpilogueSchedule(parsed(v, key)?)),
@@ -262,7 +316,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
 fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
     let Some(arr) = v.as_array() else { return false };
     match key {
-        "tile" | "cluster" | "granularity" | "operands" | "outputs" => {
+        "tile" | "cluster" | "granularity" | "operands" | "outputs" | "epilogue_tile" | "epilogue_cta_tile" => {
             arr.first().is_some_and(|x| x.get_ref().is_array())
         }
         _ => true,
@@ -296,6 +350,13 @@ impl Settings {
                 continue;
             }
             if key == "name" {
+                continue;
+            }
+            if crate::keys::is_provenance(key) {
+                // Where a real kernel comes from: text for readers and the configs/ rules, not the model.
+                if let Err(e) = provenance(key, v) {
+                    errors.push(e);
+                }
                 continue;
             }
             if key == "arch" {
@@ -347,6 +408,15 @@ impl Settings {
             let values = picks.iter().zip(&self.axes).flat_map(|(&p, (_, alts))| alts[p].iter().cloned()).collect();
             Point { values, targets: self.targets.clone() }
         })
+    }
+}
+
+/// A `source_*` value: a non-empty string (`source_line` may be a line number).
+fn provenance(key: &str, v: &Spanned<DeValue<'_>>) -> Result<(), InputError> {
+    match v.get_ref() {
+        DeValue::String(s) if !s.trim().is_empty() => Ok(()),
+        DeValue::Integer(_) if key == "source_line" => integer(v, key).map(|_| ()),
+        other => Err(type_err(v.span(), key, "a non-empty string", other)),
     }
 }
 
@@ -406,11 +476,16 @@ impl Point {
             layout_b: Layout::ColumnMajor,
             c: Output::Void,
             d: Output::Bf16,
-            layout_cd: Layout::RowMajor,
+            layout_c: Layout::RowMajor,
+            layout_d: Layout::RowMajor,
+            epilogue_tile: crate::model::EpilogueTile::Auto,
+            epilogue_cta_tile: None,
+            scheduler: TileScheduler::Auto,
             fusion: Fusion::Default,
             epilogue: Epilogue::Builder,
             tile: Tile { m: 0, n: 0, k: 0 },
             cluster: Cluster::ONE,
+            dynamic_cluster: false,
             schedule: Schedule::Auto,
             epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
@@ -426,8 +501,14 @@ impl Point {
                 Value::B(x) => b = Some(x),
                 Value::C(x) => c = Some(x),
                 Value::D(x) => d = Some(x),
+                Value::LayoutC(x) => cfg.layout_c = x,
+                Value::LayoutD(x) => cfg.layout_d = x,
+                Value::EpilogueTile(x) => cfg.epilogue_tile = x,
+                Value::EpilogueCtaTile(x) => cfg.epilogue_cta_tile = Some(x),
+                Value::Scheduler(x) => cfg.scheduler = x,
                 Value::Tile(x) => tile = Some(x),
-                Value::Cluster(x) => cfg.cluster = x,
+                Value::Cluster(Some(x)) => cfg.cluster = x,
+                Value::Cluster(None) => cfg.dynamic_cluster = true,
                 Value::Schedule(x) => cfg.schedule = x,
                 Value::EpilogueSchedule(x) => cfg.epilogue_schedule = x,
                 Value::Stages(x) => cfg.stages = x,

@@ -265,7 +265,7 @@ type Built = Result<(KernelConfig, Vec<Arch>, FieldSpans), InputError>;
 /// (a generated file lists 100,000 kernels).
 enum Points {
     Sweep(Settings),
-    One(Built),
+    One(Box<Built>),
 }
 
 /// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
@@ -343,7 +343,7 @@ fn parse_each_by(
                 }
             }
             Points::One(built) => {
-                emit(built);
+                emit(*built);
             }
         }
     }
@@ -438,7 +438,7 @@ fn read_entry(
     }
     let one = if settings.point_count() == Some(1) { settings.points().next() } else { None };
     let points = match one {
-        Some(point) => Points::One(point.build(&name_span)),
+        Some(point) => Points::One(Box::new(point.build(&name_span))),
         None => Points::Sweep(settings),
     };
     Some(Pending { points, name, name_span, single: scope == fields::Scope::Kernel })
@@ -463,11 +463,35 @@ fn point_suffix(c: &KernelConfig) -> String {
     if c.epilogue != crate::model::Epilogue::Builder {
         let _ = write!(extra, "_{}", c.epilogue.name());
     }
-    if let Some(f) = crate::jsonl::fusion_name(c.fusion) {
-        let _ = write!(extra, "_{f}");
+    match c.fusion {
+        crate::model::Fusion::Default => {}
+        // A tree or a written-out type: a short stable digest of its canonical text.
+        f @ (crate::model::Fusion::Evt(_) | crate::model::Fusion::LinCombBlockScaleFactor(_)) => {
+            let _ = write!(extra, "_fusion{:08x}", fnv1a(f.name().as_bytes()));
+        }
+        f => {
+            let _ = write!(extra, "_{}", f.name());
+        }
     }
-    if c.cluster != crate::model::Cluster::ONE {
+    if c.dynamic_cluster {
+        extra.push_str("_clusterdynamic");
+    } else if c.cluster != crate::model::Cluster::ONE {
         let _ = write!(extra, "_cluster{}x{}x{}", c.cluster.m, c.cluster.n, c.cluster.k);
+    }
+    if c.epilogue_schedule != crate::model::EpilogueSchedule::Auto {
+        let _ = write!(extra, "_{}", c.epilogue_schedule.name());
+    }
+    if c.layout_c != crate::model::Layout::RowMajor || c.layout_d != crate::model::Layout::RowMajor {
+        let _ = write!(extra, "_L{}{}", &c.layout_c.name()[..1], &c.layout_d.name()[..1]);
+    }
+    if let crate::model::EpilogueTile::Explicit { m, n } = c.epilogue_tile {
+        let _ = write!(extra, "_epi{m}x{n}");
+    }
+    if let Some(t) = c.epilogue_cta_tile {
+        let _ = write!(extra, "_epicta{}x{}x{}", t.m, t.n, t.k);
+    }
+    if c.scheduler != crate::model::TileScheduler::Auto {
+        let _ = write!(extra, "_{}", c.scheduler.name());
     }
     format!(
         "{}_{}x{}_{}_{}_{}x{}x{}_{}_s{}{extra}",
@@ -482,6 +506,11 @@ fn point_suffix(c: &KernelConfig) -> String {
         c.schedule.name(),
         c.stages
     )
+}
+
+/// FNV-1a, 32 bits: a digest that names a fusion tree in generated names the same on every run.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5_u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
 /// Line and column (1-based) of a byte offset.

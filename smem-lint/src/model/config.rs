@@ -125,11 +125,42 @@ schedule_tags! {
         Sm100PtrArrayTwoSmMxf4 => "KernelPtrArrayTmaWarpSpecialized2SmMxf4Sm100",
         Sm100PtrArrayOneSmMxf8f6f4 => "KernelPtrArrayTmaWarpSpecialized1SmMxf8f6f4Sm100",
         Sm100PtrArrayTwoSmMxf8f6f4 => "KernelPtrArrayTmaWarpSpecialized2SmMxf8f6f4Sm100",
+        /// SM120 blockwise: `KernelScheduleSm120Blockwise` (the builder runs it cooperative) and the
+        /// explicit cooperative / ping-pong blockwise tags.
+        Sm120Blockwise => "KernelScheduleSm120Blockwise",
+        Sm120BlockwiseCooperative => "KernelTmaWarpSpecializedBlockwiseCooperativeSm120",
+        Sm120BlockwisePingpong => "KernelTmaWarpSpecializedBlockwisePingpongSm120",
+        /// SM120 block-scaled tags that choose the MMA instruction (`select_instr`): MXF4/NVF4 or MXF8F6F4.
+        Sm120Nvf4Cooperative => "KernelTmaWarpSpecializedNvf4Sm120",
+        Sm120Nvf4Pingpong => "KernelTmaWarpSpecializedPingpongNvf4Sm120",
+        Sm120Mxf4Cooperative => "KernelTmaWarpSpecializedMxf4Sm120",
+        Sm120Mxf4Pingpong => "KernelTmaWarpSpecializedPingpongMxf4Sm120",
+        Sm120Mxf8f6f4Cooperative => "KernelTmaWarpSpecializedMxf8f6f4Sm120",
+        Sm120Mxf8f6f4Pingpong => "KernelTmaWarpSpecializedPingpongMxf8f6f4Sm120",
+        /// SM120 ptr-array tags carrying the scheduler pipeline's stage count (4.6's grouped F8F6F4
+        /// builder reads it from the tag).
+        Sm120PtrArrayCooperative2 => "KernelPtrArrayTmaWarpSpecializedCooperativeSm120<2>",
+        Sm120PtrArrayPingpong2 => "KernelPtrArrayTmaWarpSpecializedPingpongSm120<2>",
     }
 }
 
-/// The SM120 schedules (the short names).
-pub const SM120_SCHEDULES: [Schedule; 3] = [Schedule::Auto, Schedule::Cooperative, Schedule::Pingpong];
+/// The SM120 schedules: the short names, and the SM120 tags.
+pub const SM120_SCHEDULES: [Schedule; 14] = [
+    Schedule::Auto,
+    Schedule::Cooperative,
+    Schedule::Pingpong,
+    Schedule::Sm120Blockwise,
+    Schedule::Sm120BlockwiseCooperative,
+    Schedule::Sm120BlockwisePingpong,
+    Schedule::Sm120Nvf4Cooperative,
+    Schedule::Sm120Nvf4Pingpong,
+    Schedule::Sm120Mxf4Cooperative,
+    Schedule::Sm120Mxf4Pingpong,
+    Schedule::Sm120Mxf8f6f4Cooperative,
+    Schedule::Sm120Mxf8f6f4Pingpong,
+    Schedule::Sm120PtrArrayCooperative2,
+    Schedule::Sm120PtrArrayPingpong2,
+];
 
 /// An SM90 kernel shell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,12 +201,20 @@ pub struct Sm100Schedule {
 }
 
 impl Schedule {
-    /// The SM120 short names.
-    pub const SM120: [Schedule; 3] = SM120_SCHEDULES;
+    /// The SM120 schedules.
+    pub const SM120: [Schedule; 14] = SM120_SCHEDULES;
 
     /// The schedule the kernel actually runs (`Auto` resolves to cooperative on SM120).
     pub const fn resolved_is_pingpong(self) -> bool {
-        matches!(self, Schedule::Pingpong)
+        matches!(
+            self,
+            Schedule::Pingpong
+                | Schedule::Sm120BlockwisePingpong
+                | Schedule::Sm120Nvf4Pingpong
+                | Schedule::Sm120Mxf4Pingpong
+                | Schedule::Sm120Mxf8f6f4Pingpong
+                | Schedule::Sm120PtrArrayPingpong2
+        )
     }
 
     /// The SM90 reading of an explicit tag (`None` for `Auto` and the SM100 tags).
@@ -334,6 +373,120 @@ pub enum Layout {
     ColumnMajor,
 }
 
+impl Layout {
+    /// The name front ends read: `row` (`cutlass::layout::RowMajor`) or `col` (`ColumnMajor`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layout::RowMajor => "row",
+            Layout::ColumnMajor => "col",
+        }
+    }
+
+    pub const NAMES: [&'static str; 2] = ["row", "col"];
+
+    /// The C++ layout tag.
+    pub const fn cutlass_tag(self) -> &'static str {
+        match self {
+            Layout::RowMajor => "cutlass::layout::RowMajor",
+            Layout::ColumnMajor => "cutlass::layout::ColumnMajor",
+        }
+    }
+}
+
+impl FromStr for Layout {
+    type Err = ParseError;
+    /// `row` or `col`; CUTLASS's tag names (`RowMajor`, `ColumnMajor`, with or without namespace) too.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        match t.rsplit("::").next().unwrap_or(t) {
+            "row" | "RowMajor" => Ok(Layout::RowMajor),
+            "col" | "ColumnMajor" => Ok(Layout::ColumnMajor),
+            _ => Err(ParseError::new("layout", s, Layout::NAMES)),
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `GemmUniversal`'s fourth argument, the tile scheduler tag (`gemm/kernel/tile_scheduler.hpp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TileScheduler {
+    /// `void`: the architecture's default (on SM120 the CLC `PersistentTileSchedulerSm100`).
+    Auto,
+    /// `PersistentScheduler`: on SM120 the same CLC scheduler as `void`.
+    Persistent,
+    /// `StaticPersistentScheduler`: `PersistentTileSchedulerSm90`, whose `SharedStorage` is empty.
+    StaticPersistent,
+    /// `StreamKScheduler`: `PersistentTileSchedulerSm100StreamK`, the CLC scheduler's storage.
+    StreamK,
+}
+
+impl TileScheduler {
+    pub const ALL: [TileScheduler; 4] =
+        [TileScheduler::Auto, TileScheduler::Persistent, TileScheduler::StaticPersistent, TileScheduler::StreamK];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            TileScheduler::Auto => "auto",
+            TileScheduler::Persistent => "PersistentScheduler",
+            TileScheduler::StaticPersistent => "StaticPersistentScheduler",
+            TileScheduler::StreamK => "StreamKScheduler",
+        }
+    }
+
+    /// The C++ tag (`void` for the default).
+    pub const fn cutlass_tag(self) -> &'static str {
+        match self {
+            TileScheduler::Auto => "void",
+            TileScheduler::Persistent => "cutlass::gemm::PersistentScheduler",
+            TileScheduler::StaticPersistent => "cutlass::gemm::StaticPersistentScheduler",
+            TileScheduler::StreamK => "cutlass::gemm::StreamKScheduler",
+        }
+    }
+}
+
+impl FromStr for TileScheduler {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let bare = t.rsplit("::").next().unwrap_or(t);
+        match bare {
+            "auto" | "void" => Ok(TileScheduler::Auto),
+            _ => Self::ALL
+                .into_iter()
+                .find(|x| x.name() == bare)
+                .ok_or_else(|| ParseError::new("tile scheduler", s, Self::ALL.map(Self::name))),
+        }
+    }
+}
+
+impl fmt::Display for TileScheduler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The epilogue builder's `EpilogueTileType`: `EpilogueTileAuto` (the builder picks the subtile) or
+/// an explicit `cute::Shape<Int<M>, Int<N>>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EpilogueTile {
+    Auto,
+    Explicit { m: u64, n: u64 },
+}
+
+impl fmt::Display for EpilogueTile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EpilogueTile::Auto => f.write_str("auto"),
+            EpilogueTile::Explicit { m, n } => write!(f, "{m}x{n}"),
+        }
+    }
+}
+
 impl FromStr for KernelKind {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -348,15 +501,31 @@ impl FromStr for KernelKind {
 /// The epilogue's fusion (the `FusionCallbacks` of the epilogue builder).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Fusion {
-    /// The builder's default for the output type: `LinearCombination`, or
-    /// `LinCombBlockScaleFactor<16, e2m1, float, ue4m3, RowMajor, C>` when D is nvfp4.
+    /// The builder's default for the output type: `LinearCombination`, or the block-scale-factor
+    /// fusion of a block-scaled D.
     Default,
     /// `LinearCombination` (alpha * acc + beta * C).
     LinearCombination,
-    /// `LinCombBlockScaleFactor<16, ...>` with a row-major scale-factor output (FP4 D).
+    /// `LinCombBlockScaleFactor` with D's own scale factors (nvfp4: 16 elements, ue4m3; MX: 32, ue8m0).
     BlockScaleFactor,
+    /// `LinCombBlockScaleFactor<SFVecSize, ElementD, ElementCompute, ElementSF, Layout, ElementC>`
+    /// written out.
+    LinCombBlockScaleFactor(BlockScaleFactorSpec),
     /// `LinCombPerColBias` (`Sm90RowBroadcast` of a per-column bias of the given type).
     PerColBias(Output),
+    /// An epilogue visitor tree passed as the builder's callbacks.
+    Evt(super::fusion::EvtTree),
+}
+
+/// What `LinCombBlockScaleFactor<...>` names: the output's scale-factor vector, its element, the
+/// scale factors' layout, and the widths of the D and C it was written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockScaleFactorSpec {
+    pub vector: u8,
+    pub sf: super::ScaleFactor,
+    pub layout: Layout,
+    pub d_bits: u8,
+    pub c_bits: u8,
 }
 
 /// Which epilogue collective the kernel uses.
@@ -419,15 +588,85 @@ impl Epilogue {
 }
 
 impl Fusion {
-    /// The name the front ends read: `default`, `linear-combination`, `block-scale-factor`, `per-col-bias-<type>`.
+    /// The name the front ends read: `default`, `linear-combination`, `block-scale-factor`,
+    /// `per-col-bias-<type>`, or the CUTLASS type (`LinCombBlockScaleFactor<...>`, `Sm90EVT<...>`).
     pub fn name(self) -> String {
         match self {
             Fusion::Default => "default".into(),
             Fusion::LinearCombination => "linear-combination".into(),
             Fusion::BlockScaleFactor => "block-scale-factor".into(),
+            Fusion::LinCombBlockScaleFactor(s) => format!(
+                "LinCombBlockScaleFactor<{}, {}, f32, {}, {}, {}>",
+                s.vector,
+                bits_name(s.d_bits),
+                match s.sf {
+                    super::ScaleFactor::Ue4m3 => "ue4m3",
+                    _ => "ue8m0",
+                },
+                match s.layout {
+                    Layout::RowMajor => "RowMajor",
+                    Layout::ColumnMajor => "ColumnMajor",
+                },
+                bits_name(s.c_bits)
+            ),
             Fusion::PerColBias(t) => format!("per-col-bias-{t}"),
+            Fusion::Evt(t) => t.to_string(),
         }
     }
+}
+
+/// An element written by its width in a `LinCombBlockScaleFactor` name.
+fn bits_name(bits: u8) -> &'static str {
+    match bits {
+        0 => "void",
+        4 => "e2m1",
+        6 => "fp6",
+        8 => "fp8",
+        16 => "b16",
+        _ => "f32",
+    }
+}
+
+/// `LinCombBlockScaleFactor<V, ElementD, ElementCompute, ElementSF, Layout, ElementC>`.
+fn block_scale_factor(s: &str) -> Result<BlockScaleFactorSpec, String> {
+    let inner = s
+        .trim()
+        .strip_prefix("cutlass::epilogue::fusion::")
+        .unwrap_or(s.trim())
+        .strip_prefix("LinCombBlockScaleFactor<")
+        .and_then(|r| r.strip_suffix('>'))
+        .ok_or("expected LinCombBlockScaleFactor<SFVecSize, ElementD, ElementCompute, ElementSF, Layout, ElementC>")?;
+    let args: Vec<&str> = inner.split(',').map(str::trim).collect();
+    let [v, d, compute, sf, layout, c] = args.as_slice() else {
+        return Err(format!("LinCombBlockScaleFactor takes 6 arguments, found {}", args.len()));
+    };
+    let bare = |t: &str| t.rsplit("::").next().unwrap_or(t).to_string();
+    let vector: u8 = v.parse().ok().filter(|v| [16, 32, 64].contains(v)).ok_or("SFVecSize must be 16, 32 or 64")?;
+    let width = |t: &str| -> Result<u8, String> {
+        Ok(match bare(t).as_str() {
+            "void" => 0,
+            "e2m1" | "float_e2m1_t" => 4,
+            "e2m3" | "e3m2" | "float_e2m3_t" | "float_e3m2_t" => 6,
+            "e4m3" | "e5m2" | "float_e4m3_t" | "float_e5m2_t" => 8,
+            "bf16" | "f16" | "bfloat16_t" | "half_t" => 16,
+            "f32" | "float" => 32,
+            other => return Err(format!("unknown element `{other}`")),
+        })
+    };
+    if !matches!(bare(compute).as_str(), "f32" | "float") {
+        return Err("ElementCompute must be f32 (float)".into());
+    }
+    let sf = match bare(sf).as_str() {
+        "ue4m3" | "float_ue4m3_t" => super::ScaleFactor::Ue4m3,
+        "ue8m0" | "float_ue8m0_t" => super::ScaleFactor::Ue8m0,
+        other => return Err(format!("unknown scale-factor element `{other}`; expected ue4m3 or ue8m0")),
+    };
+    let layout = match bare(layout).as_str() {
+        "RowMajor" => Layout::RowMajor,
+        "ColumnMajor" => Layout::ColumnMajor,
+        other => return Err(format!("unknown layout `{other}`; expected RowMajor or ColumnMajor")),
+    };
+    Ok(BlockScaleFactorSpec { vector, sf, layout, d_bits: width(d)?, c_bits: width(c)? })
 }
 
 impl FromStr for Fusion {
@@ -440,8 +679,20 @@ impl FromStr for Fusion {
             "per-col-bias-bf16",
             "per-col-bias-f16",
             "per-col-bias-f32",
+            "LinCombBlockScaleFactor<...>",
+            "Sm90EVT<...>",
         ];
-        match s.trim() {
+        let t = s.trim();
+        let head = t.strip_prefix("cutlass::epilogue::fusion::").unwrap_or(t);
+        if head.starts_with("Sm90EVT<") || head.starts_with("Sm90TreeVisitor<") {
+            return super::fusion::EvtTree::parse_fusion(t).map(Fusion::Evt);
+        }
+        if t.contains("LinCombBlockScaleFactor<") {
+            return block_scale_factor(t)
+                .map(Fusion::LinCombBlockScaleFactor)
+                .map_err(|why| ParseError::malformed("fusion", s, why));
+        }
+        match t {
             "default" => Ok(Fusion::Default),
             "linear-combination" => Ok(Fusion::LinearCombination),
             "block-scale-factor" => Ok(Fusion::BlockScaleFactor),
@@ -529,11 +780,22 @@ pub struct KernelConfig {
     pub layout_b: Layout,
     pub c: Output,
     pub d: Output,
-    pub layout_cd: Layout,
+    /// `GmemLayoutTagC` of the epilogue builder (ignored when C is void: CUTLASS then uses D's).
+    pub layout_c: Layout,
+    /// `GmemLayoutTagD`: column-major D is what swap_ab kernels write.
+    pub layout_d: Layout,
     pub fusion: Fusion,
+    /// The epilogue builder's `EpilogueTileType`.
+    pub epilogue_tile: EpilogueTile,
+    /// The `TileShape_MNK` the epilogue builder is given, when it is not the mainloop's `tile`.
+    pub epilogue_cta_tile: Option<Tile>,
+    /// `GemmUniversal`'s `TileScheduler` (dense kernels).
+    pub scheduler: TileScheduler,
     pub epilogue: Epilogue,
     pub tile: Tile,
     pub cluster: Cluster,
+    /// `cute::Shape<int, int, _1>`: a cluster chosen at run time (SM100). `cluster` is then unused.
+    pub dynamic_cluster: bool,
     pub schedule: Schedule,
     /// The epilogue builder's schedule tag.
     pub epilogue_schedule: EpilogueSchedule,
@@ -555,24 +817,51 @@ impl KernelConfig {
             layout_b: Layout::ColumnMajor,
             c,
             d,
-            layout_cd: Layout::RowMajor,
+            layout_c: Layout::RowMajor,
+            layout_d: Layout::RowMajor,
             fusion: Fusion::Default,
+            epilogue_tile: EpilogueTile::Auto,
+            epilogue_cta_tile: None,
+            scheduler: TileScheduler::Auto,
             epilogue: Epilogue::Builder,
             tile,
             cluster: Cluster::ONE,
+            dynamic_cluster: false,
             schedule: Schedule::Auto,
             epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
         }
     }
 
+    /// The CTA tile the epilogue collective is built for.
+    pub fn epilogue_cta(&self) -> Tile {
+        self.epilogue_cta_tile.unwrap_or(self.tile)
+    }
+
+    /// Columns of [`KernelConfig::epilogue_cta`]: what a row broadcast keeps in shared memory.
+    pub fn epilogue_cta_n(&self) -> u64 {
+        self.epilogue_cta().n
+    }
+
     /// The fusion after the builder's defaulting.
     pub fn resolved_fusion(&self) -> Fusion {
-        match self.fusion {
-            Fusion::Default if self.d == Output::Nvfp4 => Fusion::BlockScaleFactor,
-            Fusion::Default => Fusion::LinearCombination,
-            f => f,
+        match (self.fusion, self.default_block_scale_factor()) {
+            (Fusion::Default | Fusion::BlockScaleFactor, Some(spec)) => Fusion::LinCombBlockScaleFactor(spec),
+            (Fusion::Default, None) => Fusion::LinearCombination,
+            (f, _) => f,
         }
+    }
+
+    /// The `LinCombBlockScaleFactor` of a block-scaled D with its own scale factors (nvfp4: 16
+    /// elements, ue4m3; MX: 32, ue8m0; row-major), `None` for a plain D.
+    pub fn default_block_scale_factor(&self) -> Option<BlockScaleFactorSpec> {
+        self.d.is_block_scaled().then(|| BlockScaleFactorSpec {
+            vector: self.d.sf_vector() as u8,
+            sf: if self.d.sf_vector() == 16 { super::ScaleFactor::Ue4m3 } else { super::ScaleFactor::Ue8m0 },
+            layout: Layout::RowMajor,
+            d_bits: self.d.bits() as u8,
+            c_bits: self.c.bits() as u8,
+        })
     }
 
     /// A short human name: `grouped nvfp4xnvfp4 bf16->bf16 128x256x128 auto stages=auto`.

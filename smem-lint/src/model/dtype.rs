@@ -34,7 +34,7 @@ pub enum Operand {
 }
 
 /// The scale-factor element type of an operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScaleFactor {
     /// A plain operand: no scale factors of its own.
     None,
@@ -171,11 +171,54 @@ pub enum Output {
     E5m2,
     /// `float_e2m1_t` output with the `LinCombBlockScaleFactor<16, ...>` fusion writing ue4m3 SFD.
     Nvfp4,
+    /// `float_e2m1_t` output with `LinCombBlockScaleFactor<32, ...>` writing ue8m0 SFD (MX).
+    Mxfp4,
+    /// `float_e2m3_t` / `float_e3m2_t` output with vector-32 ue8m0 SFD.
+    Mxfp6E2m3,
+    Mxfp6E3m2,
+    /// `float_e4m3_t` / `float_e5m2_t` output with vector-32 ue8m0 SFD.
+    Mxfp8E4m3,
+    Mxfp8E5m2,
 }
 
 impl Output {
-    pub const ALL: [Output; 7] =
-        [Output::Void, Output::Bf16, Output::F16, Output::F32, Output::E4m3, Output::E5m2, Output::Nvfp4];
+    pub const ALL: [Output; 12] = [
+        Output::Void,
+        Output::Bf16,
+        Output::F16,
+        Output::F32,
+        Output::E4m3,
+        Output::E5m2,
+        Output::Nvfp4,
+        Output::Mxfp4,
+        Output::Mxfp6E2m3,
+        Output::Mxfp6E3m2,
+        Output::Mxfp8E4m3,
+        Output::Mxfp8E5m2,
+    ];
+
+    /// Elements sharing one output scale factor (the fusion's `SFVecSize`); 0 for a plain output.
+    pub const fn sf_vector(self) -> u64 {
+        match self {
+            Output::Nvfp4 => 16,
+            Output::Mxfp4 | Output::Mxfp6E2m3 | Output::Mxfp6E3m2 | Output::Mxfp8E4m3 | Output::Mxfp8E5m2 => 32,
+            _ => 0,
+        }
+    }
+
+    /// Whether the output is written with block scale factors (`LinCombBlockScaleFactor`).
+    pub const fn is_block_scaled(self) -> bool {
+        self.sf_vector() != 0
+    }
+
+    /// The scale-factor element type of a block-scaled output (`cutlass::float_ue4m3_t` or `float_ue8m0_t`).
+    pub const fn sf_cutlass_type(self) -> Option<&'static str> {
+        match self.sf_vector() {
+            16 => Some("cutlass::float_ue4m3_t"),
+            32 => Some("cutlass::float_ue8m0_t"),
+            _ => None,
+        }
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -186,6 +229,11 @@ impl Output {
             Output::E4m3 => "e4m3",
             Output::E5m2 => "e5m2",
             Output::Nvfp4 => "nvfp4",
+            Output::Mxfp4 => "mxfp4",
+            Output::Mxfp6E2m3 => "mxfp6e2m3",
+            Output::Mxfp6E3m2 => "mxfp6e3m2",
+            Output::Mxfp8E4m3 => "mxfp8e4m3",
+            Output::Mxfp8E5m2 => "mxfp8e5m2",
         }
     }
 
@@ -195,8 +243,9 @@ impl Output {
             Output::Void => 0,
             Output::Bf16 | Output::F16 => 16,
             Output::F32 => 32,
-            Output::E4m3 | Output::E5m2 => 8,
-            Output::Nvfp4 => 4,
+            Output::E4m3 | Output::E5m2 | Output::Mxfp8E4m3 | Output::Mxfp8E5m2 => 8,
+            Output::Mxfp6E2m3 | Output::Mxfp6E3m2 => 6,
+            Output::Nvfp4 | Output::Mxfp4 => 4,
         }
     }
 
@@ -206,9 +255,11 @@ impl Output {
             Output::Bf16 => "cutlass::bfloat16_t",
             Output::F16 => "cutlass::half_t",
             Output::F32 => "float",
-            Output::E4m3 => "cutlass::float_e4m3_t",
-            Output::E5m2 => "cutlass::float_e5m2_t",
-            Output::Nvfp4 => "cutlass::float_e2m1_t",
+            Output::E4m3 | Output::Mxfp8E4m3 => "cutlass::float_e4m3_t",
+            Output::E5m2 | Output::Mxfp8E5m2 => "cutlass::float_e5m2_t",
+            Output::Nvfp4 | Output::Mxfp4 => "cutlass::float_e2m1_t",
+            Output::Mxfp6E2m3 => "cutlass::float_e2m3_t",
+            Output::Mxfp6E3m2 => "cutlass::float_e3m2_t",
         }
     }
 }

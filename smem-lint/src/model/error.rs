@@ -19,8 +19,18 @@ pub enum ConfigField {
     C,
     D,
     Layout,
+    /// `layout_c`: the epilogue builder's `GmemLayoutTagC`.
+    LayoutC,
+    /// `layout_d`: `GmemLayoutTagD`.
+    LayoutD,
     Fusion,
     Epilogue,
+    /// `epilogue_tile`: the epilogue builder's `EpilogueTileType`.
+    EpilogueTile,
+    /// `epilogue_cta_tile`: the `TileShape_MNK` the epilogue builder is given.
+    EpilogueCtaTile,
+    /// `scheduler`: `GemmUniversal`'s tile scheduler tag.
+    Scheduler,
     Tile,
     Cluster,
     Schedule,
@@ -42,8 +52,13 @@ impl ConfigField {
             ConfigField::C => "c",
             ConfigField::D => "d",
             ConfigField::Layout => "layout",
+            ConfigField::LayoutC => "layout_c",
+            ConfigField::LayoutD => "layout_d",
             ConfigField::Fusion => "fusion",
             ConfigField::Epilogue => "epilogue",
+            ConfigField::EpilogueTile => "epilogue_tile",
+            ConfigField::EpilogueCtaTile => "epilogue_cta_tile",
+            ConfigField::Scheduler => "scheduler",
             ConfigField::Tile => "tile",
             ConfigField::Cluster => "cluster",
             ConfigField::Schedule => "schedule",
@@ -92,23 +107,33 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
-/// An unknown name for a field (`"nvfp5"` as an operand type).
+/// An unknown name for a field (`"nvfp5"` as an operand type), or a malformed value with the reason
+/// (`why`: a CUTLASS type string that does not parse).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub what: &'static str,
     pub got: String,
     pub expected: Vec<&'static str>,
+    pub why: Option<String>,
 }
 
 impl ParseError {
     pub fn new(what: &'static str, got: &str, expected: impl IntoIterator<Item = &'static str>) -> Self {
-        ParseError { what, got: got.to_string(), expected: expected.into_iter().collect() }
+        ParseError { what, got: got.to_string(), expected: expected.into_iter().collect(), why: None }
+    }
+
+    /// A value of a known shape that is malformed: the reason replaces the list of names.
+    pub fn malformed(what: &'static str, got: &str, why: String) -> Self {
+        ParseError { what, got: got.to_string(), expected: Vec::new(), why: Some(why) }
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} `{}`; expected one of: {}", self.what, self.got, self.expected.join(", "))
+        match &self.why {
+            Some(why) => write!(f, "invalid {} `{}`: {why}", self.what, self.got),
+            None => write!(f, "unknown {} `{}`; expected one of: {}", self.what, self.got, self.expected.join(", ")),
+        }
     }
 }
 

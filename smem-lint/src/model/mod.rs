@@ -12,18 +12,21 @@ pub mod dtype;
 pub mod error;
 pub mod families;
 pub mod footprint;
+pub mod fusion;
 pub mod layout;
 pub mod release;
 pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
 pub use config::{
-    Cluster, CutlassVersion, Epilogue, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout,
-    MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule, Sm90Shell, StagePolicy, Tile,
+    BlockScaleFactorSpec, Cluster, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion,
+    Granularity, KernelConfig, KernelKind, Layout, MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule,
+    Sm90Shell, StagePolicy, Tile, TileScheduler,
 };
 pub use dtype::{Operand, Output, ScaleFactor};
 pub use error::{ConfigField, ModelError, ParseError};
 pub use footprint::{Evaluation, Footprint, Rejection, Sizes, StageChoice, Unbuildable, Why};
+pub use fusion::{EvtNode, EvtTree};
 pub use layout::{Member, Role, Sizeof, TypeLayout};
 pub use release::{Headers, MxPtrArraySchedules};
 pub use verdict::{
@@ -150,14 +153,71 @@ fn sm120_tags(cfg: &KernelConfig) -> Result<(), ModelError> {
         return Err(ModelError::new(
             ConfigField::Schedule,
             format!("{} is an SM90/SM100 schedule tag, not an SM120 schedule", cfg.schedule),
-            "SM120 kernels take schedule = \"auto\", \"cooperative\" or \"pingpong\"",
+            "SM120 kernels take schedule = \"auto\", \"cooperative\", \"pingpong\" or an SM120 tag",
         ));
     }
-    if cfg.epilogue_schedule != EpilogueSchedule::Auto {
+    // The SM120 epilogue builder takes these tags (`sm120_builder.inl`'s enable_if) and builds the
+    // same collective for each; a ptr-array tag only sets `NumEpilogueWarpGroups`, 2 for both.
+    if !matches!(
+        cfg.epilogue_schedule,
+        EpilogueSchedule::Auto
+            | EpilogueSchedule::TmaWarpSpecialized
+            | EpilogueSchedule::TmaWarpSpecializedCooperative
+            | EpilogueSchedule::PtrArrayTmaWarpSpecializedCooperative
+            | EpilogueSchedule::PtrArrayTmaWarpSpecializedPingpong
+    ) {
         return Err(ModelError::new(
             ConfigField::EpilogueSchedule,
-            format!("epilogue schedule {} is not modelled on SM120", cfg.epilogue_schedule),
-            "SM120 kernels are modelled with EpilogueScheduleAuto (leave `epilogue_schedule` unset)",
+            format!("epilogue schedule {} is not an SM120 epilogue schedule", cfg.epilogue_schedule),
+            "SM120 takes EpilogueScheduleAuto, TmaWarpSpecialized[Cooperative] or PtrArrayTmaWarpSpecialized{Cooperative,Pingpong}",
+        ));
+    }
+    // Static-persistent and stream-K schedulers are measured on 4.4.2 and 4.7.0; their headers
+    // (`sm90_tile_scheduler.hpp`, `sm100_tile_scheduler[_stream_k].hpp`) differ before 4.4.0.
+    if matches!(cfg.scheduler, config::TileScheduler::StaticPersistent | config::TileScheduler::StreamK)
+        && cfg.cutlass < CutlassVersion::V4_4_0
+    {
+        return Err(ModelError::new(
+            ConfigField::Scheduler,
+            format!("the {} is not checked against CUTLASS {}", cfg.scheduler, cfg.cutlass),
+            "static-persistent and stream-K schedulers are modelled from CUTLASS 4.4.0 on",
+        ));
+    }
+    // EVT fusions are measured on 4.4.2 and 4.7.0 (`sm120-verify-evt-*`), an epilogue built for
+    // another CTA tile on 4.2.0 and 4.7.0 (`sm120-verify-epicta-*`).
+    if matches!(cfg.fusion, Fusion::Evt(_)) && cfg.cutlass < CutlassVersion::V4_4_0 {
+        return Err(ModelError::new(
+            ConfigField::Fusion,
+            format!("EVT fusions are not checked against CUTLASS {}", cfg.cutlass),
+            "EVT fusions are modelled from CUTLASS 4.4.0 on",
+        ));
+    }
+    if cfg.epilogue_cta_tile.is_some() && cfg.cutlass < CutlassVersion::V4_2_0 {
+        return Err(ModelError::new(
+            ConfigField::EpilogueCtaTile,
+            format!("an epilogue built for another CTA tile is not checked against CUTLASS {}", cfg.cutlass),
+            "`epilogue_cta_tile` is modelled from CUTLASS 4.2.0 on (measured on 4.2.0 and 4.7.0)",
+        ));
+    }
+    if cfg.scheduler != config::TileScheduler::Auto && cfg.kind == KernelKind::Grouped {
+        return Err(ModelError::new(
+            ConfigField::Scheduler,
+            format!("a grouped kernel runs the group scheduler, not {}", cfg.scheduler),
+            "leave `scheduler` unset for grouped kernels",
+        ));
+    }
+    if cfg.dynamic_cluster {
+        return Err(ModelError::new(
+            ConfigField::Cluster,
+            "SM120 kernels take a static cluster (\"Cluster has to be static\")".into(),
+            "use cluster = [1, 1, 1] on SM120",
+        ));
+    }
+    if cfg.epilogue_cta_tile.is_some() && matches!(cfg.epilogue, Epilogue::TrtllmMoe { .. }) {
+        return Err(ModelError::new(
+            ConfigField::EpilogueCtaTile,
+            "the TensorRT-LLM MoE launcher builds its epilogue for the mainloop's tile".into(),
+            "leave `epilogue_cta_tile` unset",
         ));
     }
     Ok(())

@@ -130,6 +130,18 @@ pub struct Headers {
     /// tensor maps, two CLC responses per stage (`WithTensorMapUpdateInfo`, 20 bytes), a
     /// `tensor_map_ready` pipeline; `sm100_pipeline_carveout.inl` counts all of them. From 4.3.0 on.
     pub sm100_async_tensormap_update: bool,
+    /// Block-scaled SM120 tiles with N = 8 and 16: `sm120_blockscaled_mma_builder.inl` asserts
+    /// N >= 8 (was 32), runs cooperative N = 8 tiles on an 8 x 1 warp layout and matches no builder
+    /// for ping-pong below N = 16; `sm120_builder.inl`'s `EpilogueTileAuto` takes `EpiN = CTA_N`
+    /// below 32 and `EpiM = 128` below 16. From 4.6.0 on.
+    pub sm120_narrow_n_tiles: bool,
+    /// `ss_smem_selector` (`gemm/collective/builders/sm90_common.inl`) falls back to the MN-major
+    /// interleave atom by `size(BLK_MN)`, and its assert says "BLK_MN must be a multiple of ...".
+    /// From 4.6.0 on.
+    pub selector_mn_inter_by_size: bool,
+    /// `sm120_array_mma_builder.inl`: grouped (ptr-array) plain F8F6F4 GEMMs, with the
+    /// `sm120_mma_array_tma.hpp` collective (A, B, their tensor maps). From 4.6.0 on.
+    pub sm120_array_f8f6f4: bool,
 }
 
 impl CutlassVersion {
@@ -167,6 +179,9 @@ impl CutlassVersion {
             reduced_stage_capacity: self.at_least(V::V4_4_2),
             sfb_padded_to_128: self.at_least(V::V4_5_0),
             sm100_async_tensormap_update: self.at_least(V::V4_3_0),
+            sm120_narrow_n_tiles: self.at_least(V::V4_6_0),
+            selector_mn_inter_by_size: self.at_least(V::V4_6_0),
+            sm120_array_f8f6f4: self.at_least(V::V4_6_0),
         }
     }
 
@@ -277,10 +292,11 @@ mod tests {
         use CutlassVersion as V;
         assert_eq!(V::V4_2_1.model_representative(), V::V4_2_0);
         assert_eq!(V::V4_2_2.model_representative(), V::V4_2_2);
-        assert_eq!(V::V4_7_0.model_representative(), V::V4_5_0);
+        assert_eq!(V::V4_7_0.model_representative(), V::V4_6_0);
+        assert_eq!(V::V4_5_3.model_representative(), V::V4_5_0);
         assert_eq!(V::V4_4_3.model_representative(), V::V4_4_2);
         let models: Vec<_> = CutlassVersion::distinct_models().collect();
         // 4.3.0 (SM100's asynchronous grouped tensor maps) and 4.3.6 (barrier rounding back) are their own models.
-        assert_eq!(models, [V::V3_9_0, V::V4_2_0, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_2, V::V4_5_0]);
+        assert_eq!(models, [V::V3_9_0, V::V4_2_0, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_2, V::V4_5_0, V::V4_6_0]);
     }
 }

@@ -10,6 +10,9 @@ use crate::keys::Front;
 /// name must be a configuration key.
 pub(crate) const MARKERS: &[&str] = &[
     "Tile",
+    "EpilogueTile",
+    "Row",
+    "Col",
     "Cluster",
     "Granularity",
     "Stages",
@@ -111,7 +114,8 @@ fn field_value(name: &str, ty: &Type) -> syn::Result<Value> {
         _ => Vec::new(),
     };
     Ok(match (name, ident.as_str(), ints.as_slice()) {
-        ("tile" | "cluster" | "granularity", _, [_, _, _]) => Value::Ints(ints),
+        ("tile" | "cluster" | "granularity" | "epilogue_cta_tile", _, [_, _, _])
+        | ("epilogue_tile", "EpilogueTile", [_, _]) => Value::Ints(ints),
         ("stages", "Stages" | "StageCount", [n]) => Value::Int(*n),
         ("stages", "StagesAuto", []) => Value::Word("auto".into()),
         (_, word, []) => Value::Word(word.to_ascii_lowercase()),

@@ -54,12 +54,26 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
         "b" => cfg.b = word(v, key)?.parse::<Operand>().map_err(parse_err)?,
         "c" => cfg.c = word(v, key)?.parse::<Output>().map_err(parse_err)?,
         "d" => cfg.d = word(v, key)?.parse::<Output>().map_err(parse_err)?,
+        "layout_c" => cfg.layout_c = word(v, key)?.parse().map_err(parse_err)?,
+        "layout_d" => cfg.layout_d = word(v, key)?.parse().map_err(parse_err)?,
+        "epilogue_tile" => match v {
+            Value::Ints(x) if x.len() == 2 && x.iter().all(|&e| e > 0) => {
+                cfg.epilogue_tile = crate::model::EpilogueTile::Explicit { m: x[0], n: x[1] };
+            }
+            _ => return Err("`epilogue_tile` expects two positive extents, like [64, 32]".into()),
+        },
+        "epilogue_cta_tile" => {
+            let [m, n, k] = triple(v, key)?;
+            cfg.epilogue_cta_tile = Some(Tile { m, n, k });
+        }
+        "scheduler" => cfg.scheduler = word(v, key)?.parse().map_err(parse_err)?,
         "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue_schedule" => cfg.epilogue_schedule = word(v, key)?.parse().map_err(parse_err)?,
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             cfg.tile = Tile { m, n, k };
         }
+        "cluster" if matches!(v, Value::Word(w) if w == "dynamic") => cfg.dynamic_cluster = true,
         "cluster" => {
             let [m, n, k] = triple(v, key)?;
             cfg.cluster = Cluster { m, n, k };

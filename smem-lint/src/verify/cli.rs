@@ -21,6 +21,10 @@ pub struct VerifyArgs {
     /// tensorrt_llm/cutlass_extensions/include), needed for the TensorRT-LLM MoE epilogues.
     #[arg(long)]
     pub trtllm_include: Option<PathBuf>,
+    /// vLLM's `csrc` (holding cutlass_extensions/epilogue/broadcast_load_epilogue_c3x.hpp), needed for
+    /// EVT fusions with vLLM's own nodes (`Sm90RowOrScalarBroadcast`, ...).
+    #[arg(long)]
+    pub vllm_include: Option<PathBuf>,
     /// nvcc to use (default: PATH, CUDA_HOME/CUDA_PATH, then a pip-installed nvidia-cuda-nvcc).
     #[arg(long)]
     pub nvcc: Option<PathBuf>,
@@ -152,13 +156,20 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             args.batch
         );
         let needs_trtllm = items.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. }));
-        let extra_args = match (&args.trtllm_include, needs_trtllm) {
+        let mut extra_args = match (&args.trtllm_include, needs_trtllm) {
             (Some(dir), _) => vec![format!("-I{}", dir.display())],
             (None, true) => {
                 return Err("TensorRT-LLM MoE epilogues need --trtllm-include DIR (cutlass_extensions/include)".into())
             }
             (None, false) => Vec::new(),
         };
+        let needs_vllm =
+            items.iter().any(|(_, c)| matches!(c.fusion, crate::model::Fusion::Evt(t) if t.uses_vllm_nodes()));
+        match (&args.vllm_include, needs_vllm) {
+            (Some(dir), _) => extra_args.push(format!("-I{}", dir.display())),
+            (None, true) => return Err("EVT fusions with vLLM's nodes need --vllm-include DIR (vLLM's csrc)".into()),
+            (None, false) => {}
+        }
         let compiler =
             nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
         let dir = nvcc::TempDir::new().map_err(|e| format!("cannot create a temporary directory: {e}"))?;

@@ -301,7 +301,9 @@ pub(crate) fn record_line(m: &Measured) -> Value {
         }
         crate::model::Family::F8f6f4 => o["family"] = json!(c.family.name()),
     }
-    if c.cluster != crate::model::Cluster::ONE {
+    if c.dynamic_cluster {
+        o["cluster"] = json!("dynamic");
+    } else if c.cluster != crate::model::Cluster::ONE {
         o["cluster"] = json!([c.cluster.m, c.cluster.n, c.cluster.k]);
     }
     if let Some(f) = crate::jsonl::fusion_name(c.fusion) {
@@ -309,6 +311,21 @@ pub(crate) fn record_line(m: &Measured) -> Value {
     }
     if c.epilogue != crate::model::Epilogue::Builder {
         o["epilogue"] = json!(c.epilogue.name());
+    }
+    if c.layout_c != crate::model::Layout::RowMajor {
+        o["layout_c"] = json!(c.layout_c.name());
+    }
+    if c.layout_d != crate::model::Layout::RowMajor {
+        o["layout_d"] = json!(c.layout_d.name());
+    }
+    if let crate::model::EpilogueTile::Explicit { m, n } = c.epilogue_tile {
+        o["epilogue_tile"] = json!([m, n]);
+    }
+    if let Some(t) = c.epilogue_cta_tile {
+        o["epilogue_cta_tile"] = json!([t.m, t.n, t.k]);
+    }
+    if c.scheduler != crate::model::TileScheduler::Auto {
+        o["scheduler"] = json!(c.scheduler.name());
     }
     o["result"] = match &m.result {
         MeasuredResult::Compiled { kernel_bytes, mainloop_bytes, epilogue_bytes, stages, over_capacity } => {
@@ -345,4 +362,53 @@ pub fn from_record(line: &str) -> Result<Measured, String> {
         None => return Err("the line has no result.compiles".into()),
     };
     Ok(Measured { id: id.unwrap_or_default(), config, result })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{
+        Arch, Cluster, EpilogueSchedule, EpilogueTile, Fusion, KernelKind, Layout, Operand, Output, Schedule, Tile,
+        TileScheduler,
+    };
+
+    /// A record is read back as the configuration that was measured: every key the JSON-lines front
+    /// end takes is written (a record once dropped the layouts, so a column-major measurement read
+    /// back as row-major).
+    #[test]
+    fn a_record_reads_back_as_the_measured_configuration() {
+        let base = KernelConfig::sm120(
+            KernelKind::Dense,
+            Operand::Nvfp4,
+            Operand::Nvfp4,
+            Output::Void,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        );
+        let evt = "Sm90EVT<Sm90Compute<multiplies, bf16, f32>, Sm90ColBroadcast<f32>, Sm90EVT<Sm90Compute<multiplies, f32, f32>, Sm90RowBroadcast<f32>, Sm90AccFetch>>";
+        let configs = [
+            base,
+            KernelConfig { layout_c: Layout::ColumnMajor, layout_d: Layout::ColumnMajor, ..base },
+            KernelConfig { epilogue_tile: EpilogueTile::Explicit { m: 64, n: 16 }, ..base },
+            KernelConfig { epilogue_cta_tile: Some(Tile { m: 128, n: 64, k: 128 }), ..base },
+            KernelConfig { scheduler: TileScheduler::StaticPersistent, ..base },
+            KernelConfig { epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized, ..base },
+            KernelConfig { fusion: evt.parse::<Fusion>().unwrap(), ..base },
+            KernelConfig { d: Output::Mxfp6E3m2, schedule: Schedule::Pingpong, ..base },
+            KernelConfig {
+                arch: Arch::Sm100,
+                dynamic_cluster: true,
+                schedule: Schedule::Sm100OneSmNvf4,
+                epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized1Sm,
+                ..base
+            },
+            KernelConfig { arch: Arch::Sm90, cluster: Cluster { m: 2, n: 1, k: 1 }, ..base },
+        ];
+        for config in configs {
+            let m = Measured { id: "x".into(), config, result: MeasuredResult::Rejected { error: "e".into() } };
+            let line = record_line(&m).to_string();
+            let (_, back) = crate::jsonl::parse_config(&line, None).unwrap();
+            assert_eq!(back, config, "{line}");
+        }
+    }
 }

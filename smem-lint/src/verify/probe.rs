@@ -53,6 +53,11 @@ pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
     if configs.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. })) {
         let _ = writeln!(s, "#include \"{}\"", crate::emit::TRTLLM_SCATTER_HEADER);
     }
+    if configs.iter().any(|(_, c)| matches!(c.fusion, crate::model::Fusion::Evt(t) if t.uses_vllm_nodes())) {
+        for h in crate::emit::VLLM_BROADCAST_HEADERS {
+            let _ = writeln!(s, "#include \"{h}\"");
+        }
+    }
     for (i, cfg) in configs {
         let _ = write!(
             s,

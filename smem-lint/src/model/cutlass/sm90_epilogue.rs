@@ -24,7 +24,9 @@ use crate::model::layout::{Node, PerStage, Role, TypeLayout};
 pub struct EpilogueParams<L = Node> {
     pub c: Output,
     pub d: Output,
-    pub layout: Layout,
+    /// `GmemLayoutTagC` (D's when C is void, as the builders substitute it).
+    pub layout_c: Layout,
+    pub layout_d: Layout,
     /// Epilogue subtile (M, N).
     pub tile_m: u64,
     pub tile_n: u64,
@@ -39,6 +41,10 @@ pub struct EpilogueParams<L = Node> {
     pub contiguous_run: Option<u64>,
     /// Ptr-array (grouped) collective with `NumEpilogueWarpGroups` D descriptors.
     pub ptr_array: Option<u64>,
+    /// The atoms come from `sm100_smem_selector` (SM100's epilogue builder), which gives 4-byte
+    /// MN-major (column-major) buffers the `Layout_MN_SW128_32B_Atom` (`Swizzle<2,5,2>`: 512-byte
+    /// alignment) instead of SW128.
+    pub umma_selector: bool,
 }
 
 /// Why an epilogue cannot be laid out.
@@ -63,13 +69,24 @@ impl<L: TypeLayout> EpilogueStorage<L> {
     }
 }
 
-/// Bits one element takes in epilogue smem: FP6 goes in 8-bit containers; void C uses D's type.
+/// Bits one element takes in epilogue smem (`get_unpacked_element_type`): FP6 is unpacked into
+/// 8-bit containers; void C uses D's type.
 fn smem_bits(t: Output) -> u64 {
-    t.bits()
+    if t.bits() == 6 {
+        8
+    } else {
+        t.bits()
+    }
 }
 
-fn buffer_alignment<L>(p: &EpilogueParams<L>, bits: u64) -> Result<u64, NoSwizzleAtom> {
-    let contiguous = p.contiguous_run.unwrap_or(match p.layout {
+/// `alignment_for_swizzle` of a C or D buffer: the swizzle atom `ss_smem_selector` picks for the
+/// subtile's contiguous extent (N for row-major, M for column-major).
+fn buffer_alignment<L>(p: &EpilogueParams<L>, bits: u64, layout: Layout) -> Result<u64, NoSwizzleAtom> {
+    if p.umma_selector && layout == Layout::ColumnMajor && bits == 32 {
+        // "for mn-major tf32 operands, SW128_32B is the only available smem layout": 32 elements.
+        return if p.tile_m % 32 == 0 { Ok(512) } else { Err(NoSwizzleAtom { contiguous_bytes: p.tile_m * 4 }) };
+    }
+    let contiguous = p.contiguous_run.unwrap_or(match layout {
         Layout::RowMajor => p.tile_n,
         Layout::ColumnMajor => p.tile_m,
     }) * bits
@@ -82,7 +99,9 @@ pub fn epilogue_storage<L: TypeLayout>(p: &EpilogueParams<L>) -> Result<Epilogue
     let subtile = p.tile_m * p.tile_n;
     let c_elem = if p.c == Output::Void { p.d } else { p.c };
     let (bits_c, bits_d) = (smem_bits(c_elem), smem_bits(p.d));
-    let (al_c, al_d) = (buffer_alignment(p, bits_c)?, buffer_alignment(p, bits_d)?);
+    // A void C takes D's type and layout tag (`GmemLayoutTagC = GmemLayoutTagD`).
+    let layout_c = if p.c == Output::Void { p.layout_d } else { p.layout_c };
+    let (al_c, al_d) = (buffer_alignment(p, bits_c, layout_c)?, buffer_alignment(p, bits_d, p.layout_d)?);
     let reuse_c = p.reuse_smem && p.c != Output::Void;
     let stages_d_buf = if reuse_c { p.stages_c } else { p.stages_d };
     let smem_d = || array_engine::<L>("smem_D", subtile * stages_d_buf, bits_d, Role::EpilogueD, stages_d_buf);

@@ -9,7 +9,9 @@ pub mod sm120_tensorop;
 pub mod sm90_tensorop;
 
 use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
-use crate::model::cutlass::sm90_kernel::{clc_scheduler_storage, kernel_storage, KernelShape, MainloopStorage};
+use crate::model::cutlass::sm90_kernel::{
+    clc_scheduler_storage, kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
+};
 use crate::model::layout::{round_up, TypeLayout};
 use crate::model::{
     ConfigField, Evaluation, Footprint, KernelConfig, KernelKind, ModelError, Rejection, StageChoice, StagePolicy,
@@ -40,7 +42,14 @@ pub(crate) fn compiled<L: TypeLayout>(
     unbuildable: Option<Unbuildable>,
 ) -> Evaluation {
     let shape = KernelShape { grouped: cfg.kind == KernelKind::Grouped, pingpong: cfg.schedule.resolved_is_pingpong() };
-    let kernel = kernel_storage(shape, mainloop, epilogue, clc_scheduler_storage(scheduler_stages));
+    // `TileSchedulerSelector` on arch::Sm120: `void`, `PersistentScheduler` and `StreamKScheduler`
+    // (whose `SharedStorage` is its underlying scheduler's) keep the CLC scheduler's storage;
+    // `StaticPersistentScheduler` falls to `PersistentTileSchedulerSm90`, an empty class.
+    let scheduler = match cfg.scheduler {
+        crate::model::TileScheduler::StaticPersistent => sm90_scheduler_storage(),
+        _ => clc_scheduler_storage(scheduler_stages),
+    };
+    let kernel = kernel_storage(shape, mainloop, epilogue, scheduler);
     compiled_kernel(&kernel, mainloop, epilogue_bytes, stage_choice, unbuildable)
 }
 
@@ -175,26 +184,65 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             "leave `epilogue` unset",
         ));
     }
-    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination | Fusion::BlockScaleFactor) {
+    let default_sf = matches!(cfg.resolved_fusion(), Fusion::LinCombBlockScaleFactor(s) if Some(s) == cfg.default_block_scale_factor());
+    if !(matches!(cfg.resolved_fusion(), Fusion::LinearCombination | Fusion::Evt(_)) || default_sf) {
         return Err(ModelError::new(
             ConfigField::Fusion,
             format!("fusion {} is not modelled on {arch}", cfg.fusion.name()),
             "leave `fusion` unset (LinearCombination, or the block-scale-factor store for an nvfp4 D)",
         ));
     }
-    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor || cfg.layout_cd != Layout::RowMajor {
+    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
         return Err(ModelError::new(
             ConfigField::Layout,
-            format!("{arch} kernels are modelled with TN operands and row-major C/D"),
+            format!("{arch} kernels are modelled with TN operands"),
             "use the default layouts",
         ));
     }
     let c = cfg.cluster;
-    if ![1, 2, 4].contains(&c.m) || ![1, 2, 4].contains(&c.n) || c.k != 1 || c.m * c.n > 8 {
+    // Column-major C/D, explicit epilogue tiles (SM90) and dynamic clusters (SM100) are measured on
+    // 4.4.2 and 4.7.0 (`layouts-tiles-sm90-*`, `layouts-tiles-sm100-*`).
+    let new_dimension = matches!(cfg.fusion, Fusion::Evt(_))
+        || cfg.layout_c != Layout::RowMajor
+        || cfg.layout_d != Layout::RowMajor
+        || cfg.epilogue_tile != crate::model::EpilogueTile::Auto
+        || cfg.dynamic_cluster;
+    if new_dimension && cfg.cutlass < crate::model::CutlassVersion::V4_4_2 {
+        return Err(ModelError::new(
+            ConfigField::Cutlass,
+            format!(
+                "column-major C/D, explicit epilogue tiles and dynamic clusters are not checked on {arch} against CUTLASS {}",
+                cfg.cutlass
+            ),
+            "they are modelled from CUTLASS 4.4.2 on",
+        ));
+    }
+    if cfg.dynamic_cluster && arch != "SM100" {
+        return Err(ModelError::new(
+            ConfigField::Cluster,
+            format!("dynamic clusters are not modelled on {arch}"),
+            "use a static cluster shape",
+        ));
+    }
+    if !cfg.dynamic_cluster && ![1, 2, 4].contains(&c.m) || ![1, 2, 4].contains(&c.n) || c.k != 1 || c.m * c.n > 8 {
         return Err(ModelError::new(
             ConfigField::Cluster,
             format!("cluster [{}, {}, {}] is outside the modelled domain", c.m, c.n, c.k),
             "use a static cluster of 1, 2 or 4 along M and N (at most 8 CTAs) and 1 along K",
+        ));
+    }
+    if cfg.scheduler != crate::model::TileScheduler::Auto || cfg.epilogue_cta_tile.is_some() {
+        return Err(ModelError::new(
+            ConfigField::Scheduler,
+            format!("explicit tile schedulers and epilogue CTA tiles are not modelled on {arch}"),
+            "leave `scheduler` and `epilogue_cta_tile` unset",
+        ));
+    }
+    if cfg.epilogue_tile != crate::model::EpilogueTile::Auto && arch != "SM90" {
+        return Err(ModelError::new(
+            ConfigField::EpilogueTile,
+            format!("explicit epilogue tiles are not modelled on {arch}"),
+            "leave `epilogue_tile` unset (EpilogueTileAuto)",
         ));
     }
     if cfg.d == crate::model::Output::Void {

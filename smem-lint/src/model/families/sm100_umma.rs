@@ -126,7 +126,10 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             }
             // sm100_make_trivial_tiled_mma / the block-scaled builder: 2SM for an even static cluster M
             // and tile M a multiple of 128 (dense) or 256 (block-scaled).
-            let two_sm = cfg.cluster.m % 2 == 0 && if block_scaled { t.m == 256 } else { t.m % 128 == 0 };
+            // A dynamic cluster (`Shape<int, int, _1>`) is not static: the builders fall back to 1SM.
+            let two_sm = !cfg.dynamic_cluster
+                && cfg.cluster.m % 2 == 0
+                && if block_scaled { t.m == 256 } else { t.m % 128 == 0 };
             (two_sm, block_scaled && both_f4, false)
         }
         other => {
@@ -183,7 +186,7 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "1SM MMAs take M = 64 or 128 (block-scaled 128), 2SM MMAs M = 128 or 256 (block-scaled 256)",
         );
     }
-    if two_sm && cfg.cluster.m % 2 != 0 {
+    if two_sm && !cfg.dynamic_cluster && cfg.cluster.m % 2 != 0 {
         return refuse(
             ConfigField::Cluster,
             format!("a 2SM schedule with cluster M = {} is not modelled", cfg.cluster.m),
@@ -243,12 +246,19 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
         } else {
             64
         };
-        let n_min = |x: Output| match x.bits() {
-            0 => 8 * wn,
-            6 => 128 * wn,
-            b => 128 / b * wn,
+        // N_min_C / N_min_D: an M-major (column-major) or absent buffer needs 8 per TMEM warp column,
+        // a row-major one a 16-byte row (FP6: 128 elements, TMA's SW128 store).
+        let n_min = |x: Output, layout: crate::model::Layout| match (x.bits(), layout) {
+            (0, _) | (_, crate::model::Layout::ColumnMajor) => 8 * wn,
+            (6, _) => 128 * wn,
+            (b, _) => 128 / b * wn,
         };
-        cn.min(n_perf.max(n_min(cfg.c)).max(n_min(cfg.d)))
+        let n_tmp = cn.min(n_perf.max(n_min(cfg.c, cfg.layout_c)).max(n_min(cfg.d, cfg.layout_d)));
+        if cn % n_tmp == 0 {
+            n_tmp
+        } else {
+            cn
+        }
     };
     let epi_tiles = (cm / em) * (cn / en);
     let reuse_smem = cfg.c != Output::Void && cfg.c.bits() > 8;
@@ -257,7 +267,8 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
     EpilogueParams {
         c: cfg.c,
         d: cfg.d,
-        layout: cfg.layout_cd,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
         tile_m: em,
         tile_n: en,
         stages_c,
@@ -266,18 +277,29 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
         // The swizzle atom is chosen from the first contiguous run of the N tiler.
         contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
         fusion: match cfg.resolved_fusion() {
-            crate::model::Fusion::BlockScaleFactor => {
+            crate::model::Fusion::LinCombBlockScaleFactor(_) => {
                 L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
             }
+            crate::model::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
             _ => L::empty("LinearCombination, no smem", 1),
         },
         ptr_array: r.grouped.then_some(1),
+        umma_selector: true,
     }
 }
 
 /// Evaluate one SM100 configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     let block_scaled = validate(cfg)?;
+    if block_scaled && cfg.dynamic_cluster && cfg.schedule == Schedule::Auto && cfg.tile.m == 256 {
+        // `detail::blockscaled::is_2sm` (sm1xx_common.inl): a dynamic cluster cannot promise the 2x1
+        // pairs 2SM MMAs need, so the automatic schedule falls to 1SM, which has no M = 256.
+        return Ok(super::reject(
+            "If M=256, auto policy can't create 2sm kernels. Specify a 2SM policy",
+            ConfigField::Schedule,
+            "with a dynamic cluster KernelScheduleAuto builds 1SM MMAs, and block-scaled 1SM MMAs take M = 128".into(),
+        ));
+    }
     let r = resolve(cfg, block_scaled)?;
     let t = cfg.tile;
     let pair = if r.two_sm { 2 } else { 1 };

@@ -19,11 +19,12 @@
 //!   buildable TMA descriptors on the B side, and tiles the divide cannot cut are rejected.
 
 use super::reject;
-use crate::model::config::{Epilogue, Fusion, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::config::{Epilogue, EpilogueTile, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy};
 use crate::model::cutlass::cute;
 use crate::model::cutlass::primitives::tensormap_storage;
 use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
-use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
+use crate::model::cutlass::sm120_epilogue;
+use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::{Operand, Output};
 use crate::model::layout::{round_up, PerStage, Role, TypeLayout};
@@ -71,6 +72,22 @@ impl PerStageBytes {
 
 fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     let t = cfg.tile;
+    let family_tag = matches!(cfg.schedule, Schedule::Auto | Schedule::Cooperative | Schedule::Pingpong)
+        || instruction_tag(cfg.schedule).is_some();
+    if !family_tag {
+        return Err(ModelError::new(
+            ConfigField::Schedule,
+            format!("{} is not a block-scaled schedule", cfg.schedule),
+            "block-scaled kernels take auto, cooperative, pingpong or KernelTmaWarpSpecialized[Pingpong]{Nvf4,Mxf4,Mxf8f6f4}Sm120",
+        ));
+    }
+    if instruction_tag(cfg.schedule).is_some() && cfg.cutlass < crate::model::CutlassVersion::V4_4_2 {
+        return Err(ModelError::new(
+            ConfigField::Schedule,
+            format!("{} is not checked against CUTLASS {}", cfg.schedule, cfg.cutlass),
+            "the instruction-choosing SM120 tags are modelled from CUTLASS 4.4.2 on (select_instr changed there)",
+        ));
+    }
     for (v, f, name) in [(t.m, ConfigField::Tile, "M"), (t.n, ConfigField::Tile, "N"), (t.k, ConfigField::Tile, "K")] {
         if v == 0 || v > MAX_TILE_EXTENT {
             return Err(ModelError::new(
@@ -114,11 +131,11 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             "the model refuses to guess for tiles CUTLASS's smem atoms were not verified on",
         ));
     }
-    if t.n < 32 && cfg.cutlass >= crate::model::CutlassVersion::V4_6_0 {
+    if t.n < 32 && t.n >= 8 && t.n != 8 && t.n != 16 && cfg.cutlass.headers().sm120_narrow_n_tiles {
         return Err(ModelError::new(
             ConfigField::Tile,
-            format!("tile N = {} below 32 is not modelled for CUTLASS {}", t.n, cfg.cutlass),
-            "CUTLASS 4.6 added N = 8/16 tiles with their own MMA atom layout and smem copy atoms; the model has not been checked on them",
+            format!("tile N = {} is not modelled for CUTLASS {}", t.n, cfg.cutlass),
+            "below 32, CUTLASS 4.6+ block-scaled tiles are measured with N = 8 and 16 only",
         ));
     }
     for (op, at) in [(cfg.a, ConfigField::A), (cfg.b, ConfigField::B)] {
@@ -166,79 +183,96 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     if cfg.d == Output::Void {
         return Err(ModelError::new(ConfigField::D, "D cannot be void".into(), "void is only meaningful for C"));
     }
-    if matches!(cfg.resolved_fusion(), Fusion::BlockScaleFactor) && cfg.d != Output::Nvfp4 {
+    if matches!(cfg.resolved_fusion(), Fusion::BlockScaleFactor | Fusion::LinCombBlockScaleFactor(_))
+        && !cfg.d.is_block_scaled()
+    {
         return Err(ModelError::new(
             ConfigField::Fusion,
-            "the block-scale-factor fusion needs an nvfp4 D".into(),
-            "use d = \"nvfp4\" or the default fusion",
+            "the block-scale-factor fusion needs a block-scaled D".into(),
+            "use d = \"nvfp4\", \"mxfp4\", \"mxfp8e4m3\" or \"mxfp8e5m2\", or the default fusion",
         ));
     }
+    validate_epilogue(cfg)
+}
+
+/// The TensorRT-LLM launcher's epilogue: its own automatic subtile and layouts, on the releases it
+/// was measured on.
+fn validate_epilogue(cfg: &KernelConfig) -> Result<(), ModelError> {
+    if let Epilogue::TrtllmMoe { .. } = cfg.epilogue {
+        if cfg.epilogue_tile != EpilogueTile::Auto {
+            return Err(ModelError::new(
+                ConfigField::EpilogueTile,
+                "the TensorRT-LLM MoE launcher builds its SM120 epilogue with EpilogueTileAuto".into(),
+                "leave `epilogue_tile` unset",
+            ));
+        }
+        if cfg.layout_c != Layout::RowMajor || cfg.layout_d != Layout::RowMajor {
+            return Err(ModelError::new(
+                ConfigField::LayoutD,
+                "the TensorRT-LLM MoE launcher chooses its own C/D layouts".into(),
+                "leave `layout_c`/`layout_d` unset; the `-swap-ab` epilogues are the column-major ones",
+            ));
+        }
+        if !moe_claimed(cfg.cutlass) {
+            return Err(ModelError::new(
+                ConfigField::Cutlass,
+                format!(
+                    "the TensorRT-LLM MoE epilogues are not modelled on CUTLASS {}: the launcher's scatter EVT does not compile against 3.9.x",
+                    cfg.cutlass
+                ),
+                "set `cutlass` to 4.0.0 or later (measured on every SM120 header class from 4.0.0 to 4.7.0)",
+            ));
+        }
+    }
     Ok(())
+}
+
+/// Whether the TensorRT-LLM MoE launcher's epilogues are claimed on a release. They were measured
+/// with nvcc and FlashInfer 0.7.4's `cutlass_extensions` on every SM120 header class from 4.0.0 on
+/// (`tests/data/flashinfer-0.7.4-sm120-moe-verify*.jsonl`: 4.0.0, 4.2.1, 4.2.2, 4.3.0, 4.3.6, 4.4.2,
+/// 4.5.0, 4.6.0, 4.7.0). On 3.9.2 the scatter EVT's header does not compile
+/// (`refused-sm120-moe-verify-3.9.2.jsonl`), so 3.9.x is refused.
+fn moe_claimed(v: crate::model::CutlassVersion) -> bool {
+    use crate::model::CutlassVersion as V;
+    !matches!(v, V::V3_9_0 | V::V3_9_1 | V::V3_9_2)
 }
 
 /// Evaluate one SM120 block-scaled configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
     let h = cfg.cutlass.headers();
-    let grouped = cfg.kind == KernelKind::Grouped;
     // TensorRT-LLM's MoE launcher passes (weight, activation) as (A, B) when it swaps.
     let (a, b, tile) = match cfg.epilogue {
         Epilogue::TrtllmMoe { swap_ab: true, .. } => (cfg.b, cfg.a, cfg.tile),
         _ => (cfg.a, cfg.b, cfg.tile),
     };
+    let auto_stages = !matches!(cfg.stages, StagePolicy::Fixed(_));
 
-    // Builder static_asserts, in the order the builder states them.
-    if a.scale_factor() != b.scale_factor() {
-        return Ok(reject(
-            "Scale factor types for A and B must be the same.",
-            ConfigField::B,
-            format!("{a} and {b} use different scale-factor types (nvfp4 is ue4m3, MX types are ue8m0)"),
-        ));
+    // The epilogue builder's static_asserts fire when the epilogue type is named, before the
+    // mainloop's; the collective's own fire when it is instantiated: first when the stage count's
+    // carve-out is its size, after the mainloop builder's when the stage count is explicit.
+    let built = match cfg.epilogue {
+        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => match sm120_epilogue::build(epilogue_request::<L>(cfg)?) {
+            Ok(built) => Some(built),
+            Err(rejected) => return Ok(*rejected),
+        },
+        Epilogue::Declared { .. } => None,
+    };
+    let collective_reject = built.as_ref().and_then(|b| b.collective_reject.clone());
+    if auto_stages {
+        if let Some(r) = collective_reject.clone() {
+            return Ok(r);
+        }
     }
-    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
-        return Ok(reject(
-            "Only TN layout is supported.",
-            ConfigField::Layout,
-            "A must be row-major and B column-major".into(),
-        ));
-    }
-    let explicit_ptr_array = grouped && cfg.schedule != crate::model::Schedule::Auto;
-    let needs_f8f6f4 = !(a.bits() == 4 && b.bits() == 4);
-    if explicit_ptr_array && needs_f8f6f4 && h.mx_ptr_array_schedules == MxPtrArraySchedules::Unlisted {
-        return Ok(reject(
-            SF_VECTOR_MESSAGE,
-            ConfigField::Schedule,
-            format!(
-                "CUTLASS {}'s check_input_datatypes lists no ptr-array schedule tag for MX_F4F6F8 operands; \
-                 use schedule = \"auto\" (cooperative) or CUTLASS 4.2 or later",
-                cfg.cutlass
-            ),
-        ));
-    }
-    if cfg.cluster.m * cfg.cluster.n * cfg.cluster.k != 1 {
-        return Ok(reject(
-            "no programmatic multicast on this arch",
-            ConfigField::Cluster,
-            "SM120 kernels need cluster 1x1x1".into(),
-        ));
-    }
-    if tile.n < 32 {
-        return Ok(reject("Invalid tile shape N.", ConfigField::Tile, format!("tile N = {} is below 32", tile.n)));
+    if let Some(r) = mainloop_builder_asserts(cfg, a, b, tile) {
+        return Ok(r);
     }
 
-    if explicit_ptr_array && is_mx_f8f6f4_only(a, b) && h.mx_ptr_array_schedules == MxPtrArraySchedules::CheckedOnly {
-        return Ok(reject(
-            SF_VECTOR_MESSAGE,
-            ConfigField::Schedule,
-            format!(
-                "CUTLASS {}'s select_instr does not list the ptr-array schedule tags for 6/8-bit MX operands; \
-                 use schedule = \"auto\" (cooperative) or CUTLASS 4.4.2 or later",
-                cfg.cutlass
-            ),
-        ));
-    }
-
-    let instr = if a.bits() == 4 && b.bits() == 4 { Instruction::F4 } else { Instruction::F8F6F4 };
+    let instr = match instruction_tag(cfg.schedule) {
+        Some(forced) => forced,
+        None if a.bits() == 4 && b.bits() == 4 => Instruction::F4,
+        None => Instruction::F8F6F4,
+    };
     let smem_bits = |o: Operand| if instr == Instruction::F4 { o.bits() } else { 8 };
     let vec = a.sf_vector();
     let sf_k_blocks = tile.k / (4 * vec);
@@ -250,14 +284,15 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         sfb: SF_BLOCK_BYTES * (sfb_n / SF_BLOCK_MN) * sf_k_blocks,
     };
 
-    // Epilogue (built first: the examples' stage carve-out is its size).
-    let epilogue = match cfg.epilogue {
-        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => super::builder_epilogue(&epilogue_params::<L>(cfg)?)?,
-        Epilogue::Declared { smem_bytes } => declared_epilogue(smem_bytes),
-    };
-    let epilogue_bytes = match cfg.epilogue {
-        Epilogue::Declared { smem_bytes } => smem_bytes,
-        Epilogue::Builder | Epilogue::TrtllmMoe { .. } => epilogue.shared_storage().size(),
+    // Epilogue storage (the examples' stage carve-out is its size).
+    let (epilogue, epilogue_bytes) = match (cfg.epilogue, built) {
+        (Epilogue::Declared { smem_bytes }, _) => (declared_epilogue(smem_bytes), smem_bytes),
+        (_, Some(built)) => {
+            let e = super::builder_epilogue(&built.params)?;
+            let bytes = e.shared_storage().size();
+            (e, bytes)
+        }
+        (_, None) => unreachable!("the builder epilogue is built above"),
     };
 
     let sfb_divide_extra = if h.sfb_padded_to_128 {
@@ -273,9 +308,91 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
         return Ok(rejected);
     }
+    if let Some(r) = collective_reject {
+        return Ok(r);
+    }
     let mainloop =
         mainloop_storage(cfg, per_stage, sfb_divide_extra, smem_bits(a), smem_bits(b), stage_choice.stages as u64);
     Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, buildability(cfg)))
+}
+
+/// The mainloop builder's `static_assert`s (and its failure to match), in the order it states them.
+fn mainloop_builder_asserts(
+    cfg: &KernelConfig,
+    a: Operand,
+    b: Operand,
+    tile: crate::model::Tile,
+) -> Option<Evaluation> {
+    let h = cfg.cutlass.headers();
+    let grouped = cfg.kind == KernelKind::Grouped;
+    if let Some(r) = instruction_tag_asserts(cfg, a, b) {
+        return Some(r);
+    }
+    if h.sm120_narrow_n_tiles && cfg.schedule.resolved_is_pingpong() && tile.n < 16 {
+        // The builder's enable_if excludes ping-pong below N = 16: only the generic builder matches.
+        return Some(reject(
+            "Could not build a collective for given parameters.",
+            ConfigField::Schedule,
+            format!(
+                "CUTLASS {}'s block-scaled builder has no ping-pong kernel for tile N = {} (below 16)",
+                cfg.cutlass, tile.n
+            ),
+        ));
+    }
+    if a.scale_factor() != b.scale_factor() {
+        return Some(reject(
+            "Scale factor types for A and B must be the same.",
+            ConfigField::B,
+            format!("{a} and {b} use different scale-factor types (nvfp4 is ue4m3, MX types are ue8m0)"),
+        ));
+    }
+    if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
+        return Some(reject(
+            "Only TN layout is supported.",
+            ConfigField::Layout,
+            "A must be row-major and B column-major".into(),
+        ));
+    }
+    let explicit_ptr_array = grouped && cfg.schedule != crate::model::Schedule::Auto;
+    let needs_f8f6f4 = !(a.bits() == 4 && b.bits() == 4);
+    if explicit_ptr_array && needs_f8f6f4 && h.mx_ptr_array_schedules == MxPtrArraySchedules::Unlisted {
+        return Some(reject(
+            SF_VECTOR_MESSAGE,
+            ConfigField::Schedule,
+            format!(
+                "CUTLASS {}'s check_input_datatypes lists no ptr-array schedule tag for MX_F4F6F8 operands; \
+                 use schedule = \"auto\" (cooperative) or CUTLASS 4.2 or later",
+                cfg.cutlass
+            ),
+        ));
+    }
+    if cfg.cluster.m * cfg.cluster.n * cfg.cluster.k != 1 {
+        return Some(reject(
+            "no programmatic multicast on this arch",
+            ConfigField::Cluster,
+            "SM120 kernels need cluster 1x1x1".into(),
+        ));
+    }
+    let min_n = if h.sm120_narrow_n_tiles { 8 } else { 32 };
+    if tile.n < min_n {
+        return Some(reject(
+            "Invalid tile shape N.",
+            ConfigField::Tile,
+            format!("tile N = {} is below {min_n} (CUTLASS {})", tile.n, cfg.cutlass),
+        ));
+    }
+    if explicit_ptr_array && is_mx_f8f6f4_only(a, b) && h.mx_ptr_array_schedules == MxPtrArraySchedules::CheckedOnly {
+        return Some(reject(
+            SF_VECTOR_MESSAGE,
+            ConfigField::Schedule,
+            format!(
+                "CUTLASS {}'s select_instr does not list the ptr-array schedule tags for 6/8-bit MX operands; \
+                 use schedule = \"auto\" (cooperative) or CUTLASS 4.4.2 or later",
+                cfg.cutlass
+            ),
+        ));
+    }
+    None
 }
 
 /// The text of the MX_F4F6F8 schedule static_asserts (`check_input_datatypes`, `select_instr`).
@@ -321,50 +438,130 @@ fn sfb_tile_divide(tile: crate::model::Tile, vec: u64) -> Result<u64, (&'static 
     Ok(divided.max_offset().saturating_sub(rows.max_offset()))
 }
 
+/// The MMA instruction an SM120 block-scaled schedule tag forces (`select_instr`, `sm1xx_common.inl`):
+/// `KernelScheduleMxf8f6f4Sm120` tags MXF8F6F4 (FP4 then sits in 8-bit smem containers),
+/// `KernelScheduleMxNvf4Sm120` tags MXF4/NVF4; `None`: the builder chooses by the operand widths.
+fn instruction_tag(s: Schedule) -> Option<Instruction> {
+    match s {
+        Schedule::Sm120Mxf8f6f4Cooperative | Schedule::Sm120Mxf8f6f4Pingpong => Some(Instruction::F8F6F4),
+        Schedule::Sm120Nvf4Cooperative
+        | Schedule::Sm120Nvf4Pingpong
+        | Schedule::Sm120Mxf4Cooperative
+        | Schedule::Sm120Mxf4Pingpong => Some(Instruction::F4),
+        _ => None,
+    }
+}
+
+/// The checks an instruction-choosing tag adds (`check_input_datatypes`, `select_instr`, then the
+/// builder's schedule check for grouped kernels), in the order nvcc reports them: a 6/8-bit operand
+/// under an MXF4/NVF4 tag, a scale-factor vector the tag does not name (Nvf4: 16, Mxf4: 32), NVFP4's
+/// ue4m3 under MXF8F6F4, and any of these dense tags on a grouped kernel. Measured on 4.4.2 and 4.7.0.
+fn instruction_tag_asserts(cfg: &KernelConfig, a: Operand, b: Operand) -> Option<Evaluation> {
+    let instr = instruction_tag(cfg.schedule)?;
+    let nvf4 = matches!(cfg.schedule, Schedule::Sm120Nvf4Cooperative | Schedule::Sm120Nvf4Pingpong);
+    if instr == Instruction::F4 && (a.bits() != 4 || b.bits() != 4) {
+        return Some(reject(
+            "Incorrect Kernel Schedule Policy for Mx_F4F6F8 type inputs.",
+            ConfigField::Schedule,
+            format!("{} runs the MXF4/NVF4 instruction, which takes 4-bit operands only ({a} x {b})", cfg.schedule),
+        ));
+    }
+    if instr == Instruction::F4 && (a.sf_vector() == 16) != nvf4 {
+        return Some(reject(
+            "Kernel Schedule policy doesn't match the scale factor vector size.",
+            ConfigField::Schedule,
+            format!(
+                "{} names {}-element scale vectors; {a} has {}",
+                cfg.schedule,
+                if nvf4 { 16 } else { 32 },
+                a.sf_vector()
+            ),
+        ));
+    }
+    if instr == Instruction::F8F6F4 && (a.sf_vector() == 16 || b.sf_vector() == 16) {
+        return Some(reject(
+            "MX_F4F6F8 only supports ue8m0 SF type",
+            ConfigField::Schedule,
+            format!("{} runs MXF8F6F4, whose scale factors are ue8m0; nvfp4's are ue4m3", cfg.schedule),
+        ));
+    }
+    (cfg.kind == KernelKind::Grouped).then(|| {
+        reject(
+            "Invalid builder schedule tag for grouped GEMM",
+            ConfigField::Schedule,
+            format!("{} is a dense schedule; grouped kernels take auto, cooperative or pingpong", cfg.schedule),
+        )
+    })
+}
+
 /// Both operands 6 or 8 bits: only the MXF8F6F4 instruction, guarded by a schedule whitelist.
 fn is_mx_f8f6f4_only(a: Operand, b: Operand) -> bool {
     (6..=8).contains(&a.bits()) && (6..=8).contains(&b.bits())
 }
 
-/// What `sm120_get_tma_dispatch_policy` and the epilogue builder choose.
-pub(crate) fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig) -> Result<EpilogueParams<L>, ModelError> {
+/// What the kernel asks the SM120 epilogue builder for: the configuration's C, D, layouts, epilogue
+/// tile and fusion, or what TensorRT-LLM's MoE launcher passes ([`trtllm_moe_request`]).
+pub(crate) fn epilogue_request<L: TypeLayout>(cfg: &KernelConfig) -> Result<sm120_epilogue::Request<L>, ModelError> {
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
-        return Ok(trtllm_moe_epilogue_params(cfg, fusion, swap_ab));
+        return Ok(trtllm_moe_request(cfg, fusion, swap_ab));
     }
-    let (tile_m, tile_n) = (64, 32); // EpilogueTileAuto for non-FP6 D
-    let epi_tiles = (cfg.tile.m / tile_m).max(1) * (cfg.tile.n / tile_n).max(1);
-    let reuse_smem = cfg.c.bits() == cfg.d.bits() && cfg.d.bits() > 8;
-    let stages_d = epi_tiles.min(2);
-    let stages_c = if reuse_smem { epi_tiles.min(2).max(stages_d + 1) } else { stages_d };
-    let fusion = match cfg.resolved_fusion() {
+    let fusion = fusion_storage::<L>(cfg, cfg.epilogue_cta_n())?;
+    Ok(sm120_epilogue::Request {
+        cta: cfg.epilogue_cta(),
+        c: cfg.c,
+        d: cfg.d,
+        aux: None,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
+        tile: cfg.epilogue_tile,
+        fusion,
+        sf_vector: match cfg.resolved_fusion() {
+            Fusion::LinCombBlockScaleFactor(spec) => Some(u64::from(spec.vector)),
+            _ => None,
+        },
+        grouped: cfg.kind == KernelKind::Grouped,
+        cutlass: cfg.cutlass,
+    })
+}
+
+/// `FusionCallbacks::SharedStorage` of the configuration's fusion, for an epilogue CTA tile of
+/// `cta_n` columns.
+pub(crate) fn fusion_storage<L: TypeLayout>(cfg: &KernelConfig, cta_n: u64) -> Result<L, ModelError> {
+    Ok(match cfg.resolved_fusion() {
         // A tuple of empty EVT nodes: an empty struct.
-        Fusion::LinearCombination | Fusion::Default => L::empty("LinearCombination, no smem", 1),
-        // Sm120BlockScaleFactorRowStore: 8 warps x 8 quads x fp32 partial maxima.
-        Fusion::BlockScaleFactor => L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage),
+        Fusion::LinearCombination | Fusion::Default | Fusion::BlockScaleFactor => {
+            L::empty("LinearCombination, no smem", 1)
+        }
+        Fusion::LinCombBlockScaleFactor(spec) => {
+            if u64::from(spec.d_bits) != cfg.d.bits() || u64::from(spec.c_bits) != cfg.c.bits() {
+                return Err(ModelError::new(
+                    ConfigField::Fusion,
+                    format!("the fusion's ElementD and ElementC do not match d = {} and c = {}", cfg.d, cfg.c),
+                    "write LinCombBlockScaleFactor<V, D, f32, SF, RowMajor, C> with the kernel's own D and C",
+                ));
+            }
+            if spec.layout != Layout::RowMajor {
+                return Err(ModelError::new(
+                    ConfigField::Fusion,
+                    "column-major scale factors (Sm120BlockScaleFactorColStore) are not modelled".into(),
+                    "the block-scale-factor fusion is measured with RowMajor scale factors",
+                ));
+            }
+            // Sm120BlockScaleFactorRowStore: 2 warp groups x 4 warps x 8 quads of fp32 partial maxima.
+            L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage)
+        }
         // Sm90RowBroadcast: one CTA row of the bias.
         Fusion::PerColBias(bias) => {
-            if bias.bits() < 8 {
+            if bias.bits() < 8 || bias.is_block_scaled() {
                 return Err(ModelError::new(
                     ConfigField::Fusion,
                     format!("bias type {bias} is not supported"),
                     "use bf16, f16 or f32",
                 ));
             }
-            L::leaf("Sm90RowBroadcast bias row", round_up(cfg.tile.n * bias.bits() / 8, 16), 16, Role::FusionStorage)
+            L::leaf("Sm90RowBroadcast bias row", round_up(cta_n * bias.bits() / 8, 16), 16, Role::FusionStorage)
         }
-    };
-    Ok(EpilogueParams {
-        c: cfg.c,
-        d: cfg.d,
-        layout: cfg.layout_cd,
-        tile_m,
-        tile_n,
-        stages_c,
-        stages_d,
-        reuse_smem,
-        contiguous_run: None,
-        fusion,
-        ptr_array: (cfg.kind == KernelKind::Grouped).then_some(2),
+        Fusion::Evt(tree) => tree.storage::<L>(cta_n),
     })
 }
 
@@ -377,18 +574,15 @@ pub(crate) fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig) -> Result<Epilo
 ///   fusion's `ElementAux` (the output type); the fusion `ScaledAccPerColBiasPerRowScaleScatter`
 ///   (or `...PerRowBiasPerColScaleScatter` when swapping) keeps one `Sm90RowBroadcast` row in smem:
 ///   the bias (output type) without swap, the router scales (float) with swap.
-fn trtllm_moe_epilogue_params<L: TypeLayout>(
+fn trtllm_moe_request<L: TypeLayout>(
     cfg: &KernelConfig,
     fusion: crate::model::MoeFusion,
     swap_ab: bool,
-) -> EpilogueParams<L> {
-    let (tile_m, tile_n) = (64, 32);
-    let epi_tiles = (cfg.tile.m / tile_m).max(1) * (cfg.tile.n / tile_n).max(1);
+) -> sm120_epilogue::Request<L> {
     let out = cfg.d;
     let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
-    let stages_d = epi_tiles.min(2);
-    let (reuse_smem, fusion_node) = match fusion {
-        crate::model::MoeFusion::None => (out.bits() > 8, L::empty("LinearCombination, no smem", 1)),
+    let (d, fusion_node) = match fusion {
+        crate::model::MoeFusion::None => (out, L::empty("LinearCombination, no smem", 1)),
         crate::model::MoeFusion::Finalize => {
             let (name, bits) = if swap_ab {
                 ("Sm90RowBroadcast router scales, float row (scatter EVT)", 32)
@@ -396,22 +590,21 @@ fn trtllm_moe_epilogue_params<L: TypeLayout>(
                 ("Sm90RowBroadcast bias row (scatter EVT)", out.bits())
             };
             let bytes = round_up(cfg.tile.n * bits / 8, 16);
-            (false, L::leaf(name, bytes, 16, Role::FusionStorage))
+            (Output::Void, L::leaf(name, bytes, 16, Role::FusionStorage))
         }
     };
-    let stages_c = if reuse_smem { epi_tiles.min(2).max(stages_d + 1) } else { stages_d };
-    EpilogueParams {
+    sm120_epilogue::Request {
+        cta: cfg.tile,
         c: out,
-        d: out,
-        layout,
-        tile_m,
-        tile_n,
-        stages_c,
-        stages_d,
-        reuse_smem,
-        contiguous_run: None,
+        d,
+        aux: Some(out),
+        layout_c: layout,
+        layout_d: layout,
+        tile: EpilogueTile::Auto,
         fusion: fusion_node,
-        ptr_array: Some(2),
+        sf_vector: None,
+        grouped: true,
+        cutlass: cfg.cutlass,
     }
 }
 

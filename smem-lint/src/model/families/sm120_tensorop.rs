@@ -14,13 +14,16 @@
 //! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
 
 use super::reject;
-use crate::model::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::config::{
+    Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Schedule, StagePolicy,
+};
 use crate::model::cutlass::primitives::tensormap_storage;
 use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
+use crate::model::cutlass::sm120_epilogue;
 use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::model::cutlass::sm90_kernel::MainloopStorage;
 use crate::model::dtype::Output;
-use crate::model::families::sm120_blockscaled::{epilogue_params, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
+use crate::model::families::sm120_blockscaled::{epilogue_request, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
 use crate::model::layout::{PerStage, Role, TypeLayout};
 use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
 
@@ -45,19 +48,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let t = cfg.tile;
     let auto_stages = !matches!(cfg.stages, StagePolicy::Fixed(_));
 
-    // The epilogue is instantiated first when the stage count's carve-out is its size; with an
-    // explicit StageCount the mainloop builder's static_asserts come first.
-    let epilogue_reject = || {
-        (t.m % 64 != 0).then(|| {
-            reject(
-                "EPI_TILE_M must divide CTA_M",
-                ConfigField::Tile,
-                format!("EpilogueTileAuto is 64 x 32; tile M = {} is not a multiple of 64", t.m),
-            )
-        })
+    // The epilogue builder's asserts fire first; the collective's when it is instantiated: before
+    // the mainloop builder's when the stage count's carve-out is its size, after them otherwise.
+    let built = match sm120_epilogue::build(epilogue_request::<L>(cfg)?) {
+        Ok(built) => built,
+        Err(rejected) => return Ok(*rejected),
     };
     if auto_stages {
-        if let Some(r) = epilogue_reject() {
+        if let Some(r) = built.collective_reject.clone() {
             return Ok(r);
         }
     }
@@ -93,13 +91,8 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
             ));
         }
     }
-    if !auto_stages {
-        if let Some(r) = epilogue_reject() {
-            return Ok(r);
-        }
-    }
-
-    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg)?)?;
+    let collective_reject = built.collective_reject.clone();
+    let epilogue = super::builder_epilogue(&built.params)?;
     let epilogue_bytes = epilogue.shared_storage().size();
 
     // Per stage: A and B in 8-bit containers, and the blockwise scales.
@@ -111,6 +104,16 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let stage_choice = stage_count(cfg, data_per_stage, &epilogue, epilogue_bytes);
     if let Some(rejected) = super::too_few_stages(stage_choice, epilogue_bytes) {
         return Ok(rejected);
+    }
+    if let Some(r) = collective_reject {
+        return Ok(r);
+    }
+    if cfg.kind == KernelKind::Grouped && granularity.is_none() && cfg.schedule == Schedule::Auto {
+        return Ok(reject(
+            "ProblemShape{} should be <M,N,K> or <M,N,K,L>",
+            ConfigField::Schedule,
+            "KernelScheduleAuto reaches the dense F8F6F4 builder, whose kernel takes no grouped problem shape; use KernelPtrArrayTmaWarpSpecializedCooperativeSm120<2>".into(),
+        ));
     }
     let mainloop = mainloop_storage(cfg, scales_a, scales_b, stage_choice.stages as u64);
     Ok(super::compiled(cfg, &mainloop, &epilogue, epilogue_bytes, SCHEDULER_STAGES, stage_choice, None))
@@ -171,11 +174,13 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
                 "16- and 32-bit operands are modelled on SM90 and SM100 (arch = \"sm90\" / \"sm100\")",
             );
         }
-        if granularity.is_some() && op.bits() != 8 {
+        // FP4/FP6 operands with blockwise scales are measured on 4.4.2 and 4.7.0
+        // (`sm120-verify-tensorop-*`); the builder and `sm120_common.inl` changed at 4.4.0.
+        if granularity.is_some() && op.bits() != 8 && cfg.cutlass < CutlassVersion::V4_4_0 {
             return refuse(
                 at,
-                format!("blockwise scaling with {op} operands is not modelled"),
-                "the blockwise family is modelled for e4m3 and e5m2 operands",
+                format!("blockwise scaling with {op} operands is not checked against CUTLASS {}", cfg.cutlass),
+                "blockwise FP4/FP6 operands are modelled from CUTLASS 4.4.0 on",
             );
         }
     }
@@ -195,12 +200,25 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             );
         }
     }
-    if cfg.kind == KernelKind::Grouped && granularity.is_none() {
+    let blockwise_tag = matches!(
+        cfg.schedule,
+        Schedule::Sm120Blockwise | Schedule::Sm120BlockwiseCooperative | Schedule::Sm120BlockwisePingpong
+    );
+    let array_tag = matches!(cfg.schedule, Schedule::Sm120PtrArrayCooperative2 | Schedule::Sm120PtrArrayPingpong2);
+    let plain = matches!(cfg.schedule, Schedule::Auto | Schedule::Cooperative | Schedule::Pingpong);
+    let tag_fits = match granularity {
+        Some(_) => plain || blockwise_tag,
+        None => plain || (array_tag && cfg.kind == KernelKind::Grouped),
+    };
+    if !tag_fits {
         return refuse(
-            ConfigField::Kind,
-            "grouped plain F8F6F4 GEMMs are not modelled".into(),
-            "CUTLASS 4.6 added sm120_array_mma_builder.inl; the model covers dense F8F6F4 kernels",
+            ConfigField::Schedule,
+            format!("{} is not modelled for the {family} family ({} kernels)", cfg.schedule, cfg.kind.name()),
+            "blockwise takes auto/cooperative/pingpong and the Sm120 blockwise tags; F8F6F4 takes auto/cooperative/pingpong, and grouped KernelPtrArrayTmaWarpSpecialized{Cooperative,Pingpong}Sm120<2>",
         );
+    }
+    if cfg.kind == KernelKind::Grouped && granularity.is_none() {
+        return grouped_f8f6f4(cfg, array_tag);
     }
     if cfg.layout_a != Layout::RowMajor || cfg.layout_b != Layout::ColumnMajor {
         return Ok(Some(reject(
@@ -226,11 +244,11 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             "leave `epilogue` unset",
         );
     }
-    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination) {
+    if !matches!(cfg.resolved_fusion(), Fusion::LinearCombination | Fusion::Evt(_)) {
         return refuse(
             ConfigField::Fusion,
-            format!("the {family} family is modelled with LinearCombination only"),
-            "leave `fusion` unset",
+            format!("the {family} family is modelled with LinearCombination and EVT fusions only"),
+            "leave `fusion` unset, or write the kernel's Sm90EVT<...> tree",
         );
     }
     if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32)
@@ -241,6 +259,58 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             format!("outputs c = {}, d = {} are not modelled for the {family} family", cfg.c, cfg.d),
             "use d = bf16, f16 or f32 and c = void or one of those",
         );
+    }
+    Ok(None)
+}
+
+/// Grouped plain F8F6F4: no builder before 4.6.0 (the dense one asserts "PtrArray kernel is not
+/// supported" for ptr-array schedules); from 4.6.0 `sm120_array_mma_builder.inl` takes only the
+/// `KernelPtrArrayTmaWarpSpecialized{Cooperative,Pingpong}Sm120<N>` tags (it reads the scheduler's
+/// stage count from the tag, so the plain ptr-array tags fail to compile), while `auto` reaches the
+/// dense builder and the kernel's problem-shape assert. Measured on 4.4.2 and 4.7.0.
+fn grouped_f8f6f4(cfg: &KernelConfig, array_tag: bool) -> Result<Option<Evaluation>, ModelError> {
+    let t = cfg.tile;
+    if !cfg.cutlass.headers().sm120_array_f8f6f4 {
+        // `auto` reaches the dense builder, its collective and the kernel's problem-shape assert
+        // (measured on 4.4.2 and 4.7.0; `evaluate`).
+        if cfg.schedule == Schedule::Auto && cfg.cutlass >= CutlassVersion::V4_4_0 {
+            return Ok(None);
+        }
+        if cfg.schedule == Schedule::Auto {
+            return refuse(
+                ConfigField::Schedule,
+                format!("a grouped F8F6F4 GEMM with KernelScheduleAuto is not checked against CUTLASS {}", cfg.cutlass),
+                "grouped plain F8F6F4 needs CUTLASS 4.6.0's sm120_array_mma_builder.inl",
+            );
+        }
+        return Ok(Some(reject(
+            "PtrArray kernel is not supported for this collective builder.",
+            ConfigField::Kind,
+            format!("CUTLASS {} has no grouped (ptr-array) plain F8F6F4 builder; it arrived in 4.6.0", cfg.cutlass),
+        )));
+    }
+    let sub_byte = cfg.a.bits() < 8 || cfg.b.bits() < 8;
+    if sub_byte && t.k % 128 != 0 {
+        // The dense builder's message says "met with"; the array builder's says "meet".
+        let message = if cfg.schedule == Schedule::Auto {
+            "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement"
+        } else {
+            "TileSize and MNK Major does not meet MMA Mix 8-bit TMA load requirement"
+        };
+        return Ok(Some(reject(
+            message,
+            ConfigField::Tile,
+            format!("an FP4/FP6 operand needs tile K a multiple of 128 for its TMA load; tile K = {}", t.k),
+        )));
+    }
+    // `auto` goes on through the dense builder and its collective; the kernel rejects the grouped
+    // problem shape last (`evaluate`).
+    if !array_tag && cfg.schedule != Schedule::Auto {
+        return Ok(Some(reject(
+            "has no member \"SchedulerPipelineStageCount\"",
+            ConfigField::Schedule,
+            format!("sm120_array_mma_builder.inl reads SchedulerPipelineStageCount from the schedule tag; {} has none (use ...Sm120<2>)", cfg.schedule.cutlass_tag(cfg.kind)),
+        )));
     }
     Ok(None)
 }

@@ -177,14 +177,22 @@ fn tma_epilogue_params<L: TypeLayout>(
     cooperative: bool,
     ptr_array: Option<u64>,
 ) -> EpilogueParams<L> {
+    // LinearCombination keeps nothing; an EVT its row broadcasts (one CTA row each).
+    let fusion = match cfg.resolved_fusion() {
+        crate::model::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
+        _ => L::empty("LinearCombination, no smem", 1),
+    };
     let t = cfg.tile;
     // EpilogueTileAuto: cooperative 128 x min(32, N); otherwise 64 x min(N_perf, N), N_perf = 64 for
-    // 8-bit D when N is a multiple of 64.
-    let (tile_m, tile_n) = if cooperative {
-        (t.m.min(128), gcd(t.n.min(32), t.n))
-    } else {
-        let n_perf = if cfg.d.bits() == 8 && t.n % 64 == 0 { 64 } else { 32 };
-        (t.m.min(64), gcd(t.n.min(n_perf), t.n))
+    // 8-bit D when N is a multiple of 64. An explicit tile is taken as given (its asserts are
+    // checked in `epilogue_tile_asserts`).
+    let (tile_m, tile_n) = match cfg.epilogue_tile {
+        crate::model::EpilogueTile::Explicit { m, n } => (m, n),
+        crate::model::EpilogueTile::Auto if cooperative => (t.m.min(128), gcd(t.n.min(32), t.n)),
+        crate::model::EpilogueTile::Auto => {
+            let n_perf = if cfg.d.bits() == 8 && t.n % 64 == 0 { 64 } else { 32 };
+            (t.m.min(64), gcd(t.n.min(n_perf), t.n))
+        }
     };
     let epi_tiles = (t.m / tile_m) * (t.n / tile_n);
     let reuse_smem = cfg.c.bits() == cfg.d.bits() && cfg.d.bits() > 8;
@@ -193,15 +201,17 @@ fn tma_epilogue_params<L: TypeLayout>(
     EpilogueParams {
         c: cfg.c,
         d: cfg.d,
-        layout: cfg.layout_cd,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
         tile_m,
         tile_n,
         stages_c,
         stages_d,
         reuse_smem,
         contiguous_run: None,
-        fusion: L::empty("LinearCombination, no smem", 1),
+        fusion,
         ptr_array,
+        umma_selector: false,
     }
 }
 
@@ -229,6 +239,36 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let s = resolve_schedule(cfg)?;
     let epi = resolve_epilogue(cfg, s)?;
     let t = cfg.tile;
+    if let (Sm90Epilogue::NoSmem { .. }, crate::model::EpilogueTile::Explicit { .. }) = (epi, cfg.epilogue_tile) {
+        return refuse(
+            ConfigField::EpilogueTile,
+            "an explicit epilogue tile with a no-smem epilogue is not modelled".into(),
+            "explicit epilogue tiles are measured with the TMA epilogues",
+        );
+    }
+    if let (Sm90Epilogue::Tma { cooperative, .. }, crate::model::EpilogueTile::Explicit { m, n }) =
+        (epi, cfg.epilogue_tile)
+    {
+        // sm90_compute_tile_shape_or_override's asserts on an explicit tile, then the collective's.
+        if !((m == 64 && !cooperative) || (m == 128 && cooperative)) || n % 16 != 0 {
+            return Ok(super::reject(
+                "Unsupported tile shape",
+                ConfigField::EpilogueTile,
+                format!(
+                    "an explicit SM90 epilogue tile has M = {} ({}) and N a multiple of 16; got {m}x{n}",
+                    if cooperative { 128 } else { 64 },
+                    if cooperative { "cooperative epilogue" } else { "warp-specialized epilogue" }
+                ),
+            ));
+        }
+        if t.m % m != 0 || t.n % n != 0 {
+            return refuse(
+                ConfigField::EpilogueTile,
+                format!("epilogue tile {m}x{n} does not divide the CTA tile {t}"),
+                "the SM90 collective's EPI_TILE asserts are not measured; use a subtile that divides the CTA tile",
+            );
+        }
+    }
     let (epilogue, epilogue_bytes) = match epi {
         Sm90Epilogue::Tma { cooperative, ptr_array } => {
             let e = super::builder_epilogue(&tma_epilogue_params::<L>(cfg, cooperative, ptr_array))?;
