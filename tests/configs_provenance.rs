@@ -239,7 +239,8 @@ tile = [128, 128, 128]
         );
         assert_eq!(!check_file("commit.toml", &t, false).is_empty(), bad, "{commit:?}");
     }
-    let empty_repo = "[[kernel]]\nname = \"k\"\nsource_repo = \" \"\nsource_path = \"x.cu\"\nsource_commit = \"fb28d72\"\n";
+    let empty_repo =
+        "[[kernel]]\nname = \"k\"\nsource_repo = \" \"\nsource_path = \"x.cu\"\nsource_commit = \"fb28d72\"\n";
     assert!(check_file("empty.toml", empty_repo, false).iter().any(|m| m.contains("source_repo is empty")));
 
     // A size-declared epilogue passes only under a name that says so.
@@ -250,7 +251,8 @@ tile = [128, 128, 128]
     assert!(check_file("declared.toml", &sized.replace("\"moe\"", "\"moe_declared\""), false).is_empty());
 
     // A commented-out entry is a comment: it neither counts nor hides the next entry's citation.
-    let commented = "# UNEXPRESSIBLE: scheduler\n# [[kernel]]\n# name = \"x\"\n[[kernel]]\n# see sglang\nname = \"k\"\n";
+    let commented =
+        "# UNEXPRESSIBLE: scheduler\n# [[kernel]]\n# name = \"x\"\n[[kernel]]\n# see sglang\nname = \"k\"\n";
     assert_eq!(check_file("commented.toml", commented, false).len(), 3);
 
     // A multi-line array's rows are not table headers.

@@ -128,6 +128,19 @@ pub enum Command {
         /// Target architectures (repeatable; default sm120 and sm121).
         #[arg(long = "arch", value_parser = parse_arch, value_delimiter = ',', value_name = "ARCH[,ARCH...]")]
         archs: Vec<Arch>,
+        /// Write `source_repo` on every entry (with --source-path and --source-commit): where the
+        /// generator that wrote the calls lives.
+        #[arg(long, requires_all = ["source_path", "source_commit"])]
+        source_repo: Option<String>,
+        /// The generator's path in that repository.
+        #[arg(long, requires = "source_repo")]
+        source_path: Option<String>,
+        /// The commit of the generator that was read.
+        #[arg(long, requires = "source_repo")]
+        source_commit: Option<String>,
+        /// Text put before each call in `source_line` (e.g. the generator's line and function).
+        #[arg(long, requires = "source_repo", default_value = "")]
+        source_line_prefix: String,
     },
     /// Print a shell completion script (`smem-lint completions bash > /etc/bash_completion.d/smem-lint`).
     Completions {
@@ -322,8 +335,24 @@ where
                 EXIT_INPUT_ERROR
             }
         },
-        Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
-            import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
+        Some(Command::ImportTrtllm {
+            files,
+            output,
+            source_note,
+            cutlass,
+            archs,
+            source_repo,
+            source_path,
+            source_commit,
+            source_line_prefix,
+        }) => {
+            let provenance = source_repo.as_ref().map(|repo| crate::import::Provenance {
+                repo: repo.clone(),
+                path: source_path.clone().unwrap_or_default(),
+                commit: source_commit.clone().unwrap_or_default(),
+                line_prefix: source_line_prefix.clone(),
+            });
+            import_trtllm(files, output, source_note.as_deref(), *cutlass, archs, provenance.as_ref())
         }
     };
     ExitCode::from(code)
@@ -500,7 +529,14 @@ fn emit_cmd(
     }
 }
 
-fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: CutlassVersion, archs: &[Arch]) -> u8 {
+fn import_trtllm(
+    files: &[PathBuf],
+    output: &Path,
+    note: Option<&str>,
+    cutlass: CutlassVersion,
+    archs: &[Arch],
+    provenance: Option<&crate::import::Provenance>,
+) -> u8 {
     let mut found = Vec::new();
     let mut bad = 0;
     for f in files {
@@ -527,7 +563,7 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
     let archs = if archs.is_empty() { vec![Arch::Sm120, Arch::Sm121] } else { archs.to_vec() };
     let default_note =
         format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
-    let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs);
+    let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs, provenance);
     if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
         eprintln!("error: cannot write {}: {e}", output.display());
         return EXIT_INPUT_ERROR;

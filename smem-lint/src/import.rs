@@ -232,7 +232,39 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
 }
 
 /// A TOML configuration file of the instantiations, with a header naming the source.
-pub fn to_toml(found: &[MoeInstantiation], source_note: &str, cutlass: CutlassVersion, archs: &[Arch]) -> String {
+/// Where the imported calls come from: written as `source_repo`, `source_path`, `source_commit` on
+/// every entry, and `source_line` as `line_prefix` followed by the call.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    pub repo: String,
+    pub path: String,
+    pub commit: String,
+    pub line_prefix: String,
+}
+
+/// A TOML basic string's contents (quotes and backslashes escaped, control characters as escapes).
+fn toml_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub fn to_toml(
+    found: &[MoeInstantiation],
+    source_note: &str,
+    cutlass: CutlassVersion,
+    archs: &[Arch],
+    provenance: Option<&Provenance>,
+) -> String {
     let archs: Vec<String> = archs.iter().map(|a| format!("\"{a}\"")).collect();
     // The note is the user's text: one comment line, whatever it holds.
     let source_note = source_note.replace(['\n', '\r'], " ");
@@ -242,9 +274,20 @@ pub fn to_toml(found: &[MoeInstantiation], source_note: &str, cutlass: CutlassVe
         archs.join(", ")
     );
     for f in found {
+        let call = format!("{}({})", MACRO, f.args.join(", "));
+        let source = provenance.map_or_else(String::new, |p| {
+            format!(
+                "source_repo = \"{}\"\nsource_path = \"{}\"\nsource_commit = \"{}\"\nsource_line = \"{}{}\"\n",
+                toml_str(&p.repo),
+                toml_str(&p.path),
+                toml_str(&p.commit),
+                toml_str(&p.line_prefix),
+                toml_str(&call)
+            )
+        });
         let _ = write!(
             s,
-            "\n[[kernel]]\n# {}({})\nname = \"{}\"\noperands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]\ntile = [{}, {}, {}]\nepilogue = \"{}\"\n",
+            "\n[[kernel]]\n# {}({})\nname = \"{}\"\n{source}operands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]\ntile = [{}, {}, {}]\nepilogue = \"{}\"\n",
             MACRO,
             f.args.join(", "),
             f.name(),
