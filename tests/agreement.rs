@@ -56,6 +56,13 @@ fn every_measured_release_agrees_exactly() {
         if rows.iter().all(|r| r["result"].get("compiles").is_some()) {
             check_file(&name);
             checked += 1;
+        } else {
+            // The other shape is buildability, which `every_buildability_measurement_agrees` reads;
+            // a file of neither (or a mix) is an error, never skipped.
+            assert!(
+                name.contains("buildable") && rows.iter().all(|r| r["result"].get("buildable").is_some()),
+                "{name}: every row must carry result.compiles (or, in a *buildable* file, result.buildable)"
+            );
         }
     }
     // 7 grid files, 4 ext files, 3 FP8-family files, 2 extra, and the verify records.

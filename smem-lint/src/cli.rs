@@ -599,3 +599,38 @@ fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// The arguments of `cmd` and its subcommands, recursively, that have no help text (clap's own
+    /// `--help` and `--version` aside), as `subcommand path: --name`.
+    fn without_help(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if arg.is_hide_set() || id == "help" || id == "version" {
+                continue;
+            }
+            if arg.get_help().is_none_or(|h| h.to_string().trim().is_empty()) {
+                out.push(format!("{path}: {id}"));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            without_help(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    /// Every flag and positional argument of every subcommand says what it does in `--help`.
+    #[test]
+    fn every_argument_has_help() {
+        let mut missing = Vec::new();
+        without_help(&super::Cli::command(), "smem-lint", &mut missing);
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+        // The check sees what it should: a command with an undocumented argument is caught.
+        let bare = clap::Command::new("x").arg(clap::Arg::new("undocumented").long("undocumented"));
+        let mut caught = Vec::new();
+        without_help(&bare, "x", &mut caught);
+        assert_eq!(caught, ["x: undocumented"]);
+    }
+}
