@@ -543,6 +543,15 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
     if bad > 0 {
         return EXIT_INPUT_ERROR;
     }
+    if found.is_empty() {
+        eprintln!(
+            "error: no SM120/SM121 INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call in {}; nothing written\n  \
+             help: pass the generated .cu files that hold the calls (FlashInfer and TensorRT-LLM write them \
+             as *.generated.cu)",
+            files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+        return EXIT_INPUT_ERROR;
+    }
     let archs = if archs.is_empty() { vec![Arch::Sm120, Arch::Sm121] } else { archs.to_vec() };
     let default_note =
         format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
