@@ -206,3 +206,73 @@ fn import_cutlass_writes_a_file_check_reads() {
     assert_eq!(code, 2);
     assert!(err.contains("garbage.txt:2:"), "{err}");
 }
+
+/// CUTLASS's filter (`Manifest.filter` in cutlass_library's manifest.py): a name is built when some
+/// `--kernels` entry matches it and no `--ignore-kernels` entry does; an entry matches when its
+/// `*`-separated parts occur in the name in order.
+fn cutlass_selects(kernels: &[&str], ignore: &[&str], name: &str) -> bool {
+    let matches = |filter: &str| {
+        let mut rest = name;
+        filter.split('*').all(|part| match rest.find(part) {
+            Some(i) => {
+                rest = &rest[i + part.len()..];
+                true
+            }
+            None => false,
+        })
+    };
+    kernels.iter().any(|k| matches(k)) && !ignore.iter().any(|i| matches(i))
+}
+
+/// `emit --format cmake-kernels` on the imported SM120 list of CUTLASS v4.7.0: CUTLASS's own filter,
+/// given the two lists, builds exactly the kernels `check` finds launchable, out of every name.
+#[test]
+fn cmake_kernel_lists_select_exactly_the_launchable_kernels() {
+    let toml = temp("sm120-4.7.0.toml");
+    let cmake = temp("sm120-4.7.0.cmake");
+    let (code, err) = smem_lint(&[
+        "import-cutlass",
+        "tests/data/cutlass-library/sm120-4.7.0.txt",
+        "--cutlass",
+        "4.7.0",
+        "-o",
+        toml.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) =
+        smem_lint(&["emit", "--format", "cmake-kernels", toml.to_str().unwrap(), "-o", cmake.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("same kernel"), "CUTLASS's lists name every kernel: {err}");
+    let text = std::fs::read_to_string(&cmake).unwrap();
+    let list = |var: &str| -> Vec<String> {
+        let body = text.split(&format!("set({var}")).nth(1).unwrap().split(')').next().unwrap();
+        body.split_whitespace().map(str::to_string).collect()
+    };
+    let (kept, ignored) = (list("SMEM_LINT_LAUNCHABLE_KERNELS"), list("SMEM_LINT_IGNORED_KERNELS"));
+    assert!(text.contains("set(CUTLASS_LIBRARY_KERNELS \"${_smem_lint_kernels}\" CACHE STRING"), "{text}");
+    assert!(text.contains(&format!("# {} of 2785 kernels launch", kept.len())), "{text}");
+    // The launchable ones, as `check` sees them.
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .args(["check", "--format", "json", toml.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let findings: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let failing: std::collections::HashSet<&str> =
+        findings["findings"].as_array().unwrap().iter().map(|f| f["kernel"].as_str().unwrap()).collect();
+    let text_toml = std::fs::read_to_string(&toml).unwrap();
+    let declared: Vec<&str> =
+        text_toml.lines().filter_map(|l| l.strip_prefix("name = \"")?.strip_suffix('"')).collect();
+    let launchable: std::collections::HashSet<&str> =
+        declared.iter().copied().filter(|n| !failing.contains(n)).collect();
+    assert!(
+        launchable.len() > 500 && !failing.is_empty(),
+        "{} launchable, {} failing",
+        launchable.len(),
+        failing.len()
+    );
+    let kept_refs: Vec<&str> = kept.iter().map(String::as_str).collect();
+    let ignored_refs: Vec<&str> = ignored.iter().map(String::as_str).collect();
+    for name in names("sm120-4.7.0.txt") {
+        assert_eq!(cutlass_selects(&kept_refs, &ignored_refs, &name), launchable.contains(name.as_str()), "{name}");
+    }
+}
