@@ -276,3 +276,28 @@ fn cmake_kernel_lists_select_exactly_the_launchable_kernels() {
         assert_eq!(cutlass_selects(&kept_refs, &ignored_refs, &name), launchable.contains(name.as_str()), "{name}");
     }
 }
+
+/// The TOML `import-cutlass` writes and the `eval` line `check_operation` returns read back to the
+/// configuration each name was imported as.
+#[test]
+fn written_configurations_read_back() {
+    let all: Vec<String> = LISTS.iter().flat_map(|l| names(l)).collect();
+    let imported = import_names(&all.join("\n"), CutlassVersion::V4_2_0).0;
+    let text = smem_lint::cutlass_library::import::to_toml(&imported, "test", CutlassVersion::V4_2_0);
+    let parsed = smem_lint::config_file::parse(&text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors.first());
+    let kernels: Vec<(&str, KernelConfig)> = imported
+        .iter()
+        .filter_map(|i| match i {
+            Imported::Kernel { name, config, .. } => Some((name.as_str(), *config)),
+            Imported::NotModelled { .. } => None,
+        })
+        .collect();
+    assert_eq!(parsed.entries.len(), kernels.len());
+    for (entry, (name, config)) in parsed.entries.iter().zip(&kernels) {
+        assert_eq!((entry.name.as_str(), entry.config), (*name, *config));
+        let line = smem_lint::jsonl::config_json(config, Some(name)).to_string();
+        let (_, back) = smem_lint::jsonl::parse_config(&line, None).unwrap();
+        assert_eq!(back, *config, "{line}");
+    }
+}

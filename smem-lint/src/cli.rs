@@ -256,6 +256,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    ExitCode::from(run_code(args, mode))
+}
+
+/// [`run_as`], returning the exit code as a number (for hosts that run the command line in-process,
+/// like the Python package's `smem-lint` script).
+pub fn run_code<I, T>(args: I, mode: Mode) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     use clap::FromArgMatches;
     let cmd = command_for(mode);
     let parsed = cmd.try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m));
@@ -263,7 +273,7 @@ where
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN });
+            return if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN };
         }
     };
     match cli.color {
@@ -345,7 +355,7 @@ where
             import_cutlass(names, output, source_note.as_deref(), cutlass.unwrap_or(CutlassVersion::LATEST))
         }
     };
-    ExitCode::from(code)
+    code
 }
 
 /// Run `f` with the target's options, or report why they cannot be had (exit 2).
