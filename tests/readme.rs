@@ -120,3 +120,27 @@ fn the_cutlass_library_example_runs_as_written() {
         (116, 48, 225)
     );
 }
+
+/// `.pre-commit-hooks.yaml` names hooks whose commands exist: each `entry` is `smem-lint` or
+/// `cargo smem-lint` with a subcommand the binary takes, run once per commit on TOML changes.
+#[test]
+fn the_pre_commit_hooks_run_real_commands() {
+    let text = std::fs::read_to_string(root().join(".pre-commit-hooks.yaml")).unwrap();
+    let hooks: Vec<&str> = text.split("\n- id: ").skip(1).collect();
+    assert_eq!(hooks.len(), 2, "{text}");
+    assert!(hooks[0].starts_with("smem-lint\n"), "{text}");
+    for hook in hooks {
+        let field = |k: &str| {
+            hook.lines()
+                .find_map(|l| l.trim().strip_prefix(&format!("{k}: ")))
+                .unwrap_or_else(|| panic!("no {k}: {hook}"))
+        };
+        assert_eq!(field("language"), "system");
+        assert_eq!(field("pass_filenames"), "false");
+        assert!(field("files").contains("\\.toml"), "{hook}");
+        let entry: Vec<&str> = field("entry").split_whitespace().collect();
+        let args: &[&str] = if entry[0] == "cargo" { &entry[2..] } else { &entry[1..] };
+        let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).arg(args[0]).arg("--help").output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", field("entry"));
+    }
+}
