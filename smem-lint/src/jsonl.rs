@@ -756,7 +756,7 @@ pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
     match cfg.epilogue {
         crate::model::Epilogue::Builder => {}
         crate::model::Epilogue::Declared { smem_bytes } => v["epilogue"] = json!({ "smem_bytes": smem_bytes }),
-        e => v["epilogue"] = json!(e.name()),
+        e @ crate::model::Epilogue::TrtllmMoe { .. } => v["epilogue"] = json!(e.name()),
     }
     v
 }

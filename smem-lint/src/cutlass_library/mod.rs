@@ -408,13 +408,14 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
     }
     let stages = match op.stages {
         0 => StagePolicy::Auto,
-        n => match u32::try_from(n) {
-            Ok(n) => StagePolicy::Fixed(n),
-            Err(_) => {
+        n => {
+            if let Ok(n) = u32::try_from(n) {
+                StagePolicy::Fixed(n)
+            } else {
                 why.push(format!("stage count {n} is out of range"));
                 StagePolicy::Auto
             }
-        },
+        }
     };
     let [m, n, k] = op.tile;
     let [cm, cn, ck] = op.cluster;

@@ -205,8 +205,11 @@ fn suffixes(table: &[(&str, &'static str, &str)]) -> Vec<&'static str> {
     v
 }
 
+/// One reading of the suffixes: tile scheduler, kernel schedule, epilogue schedule, `_epiVs`.
+type Tail = (&'static str, &'static str, &'static str, Option<(u64, &'static str)>);
+
 /// `{sched}{kernel}{epilogue}[_epiVs..]` after `align{N}`: every way to read it (usually one).
-fn parse_tail(tail: &str) -> Vec<(&'static str, &'static str, &'static str, Option<(u64, &'static str)>)> {
+fn parse_tail(tail: &str) -> Vec<Tail> {
     let (rest, vs) = match tail.rfind("_epiVs") {
         Some(i) => {
             let spec = &tail[i + "_epiVs".len()..];
