@@ -145,7 +145,7 @@ fn operation(fields: &str) -> PyResult<smem_lint::cutlass_library::Operation> {
         tile_shape
     };
     // `EmitGemmUniversal3xInstance.emit`: cta_n = tile_shape[1] // cluster_n (when static).
-    let cta_n = if cluster[1] > 0 { tile_shape[1] / cluster[1] } else { tile_shape[1] };
+    let cta_n = tile_shape[1].checked_div(cluster[1]).unwrap_or(tile_shape[1]);
     let sfd = match v.get("sfd") {
         None | Some(Value::Null) => None,
         Some(s) => Some(smem_lint::cutlass_library::ScaleFactorD {
