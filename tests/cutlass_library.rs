@@ -1,13 +1,11 @@
 //! CUTLASS library kernel names (`import-cutlass`) and the CMake kernel lists (`emit --format
 //! cmake-kernels`).
 //!
-//! tests/data/cutlass-library/ holds names cutlass_library's own generator produced (`Manifest` with
+//! tests/fixtures/cutlass-library/ holds names cutlass_library's own generator produced (`Manifest` with
 //! `--kernels all`, `--cuda-version 13.0`, `GenerateSM120`/`GenerateSM100`/`GenerateSM90`): every
 //! SM120 name of nvidia-cutlass 4.2.0.0 (572) and of CUTLASS v4.7.0's python/cutlass_library (2,785),
 //! and every 40th SM90 and SM100 name of both (the full lists, 21,268 and 127,808 / 163,366 names,
 //! are read by the Python suite, which runs the generator).
-
-mod common;
 
 use std::process::Command;
 
@@ -25,7 +23,9 @@ const LISTS: [&str; 6] = [
 ];
 
 fn names(list: &str) -> Vec<String> {
-    common::read_data(&format!("cutlass-library/{list}")).lines().map(str::to_string).collect()
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cutlass-library").join(list);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().map(str::to_string).collect()
 }
 
 fn smem_lint(args: &[&str]) -> (i32, String) {
@@ -177,7 +177,7 @@ fn import_cutlass_writes_a_file_check_reads() {
     let out = temp("sm120.toml");
     let (code, err) = smem_lint(&[
         "import-cutlass",
-        "tests/data/cutlass-library/sm120-4.2.0.txt",
+        "tests/fixtures/cutlass-library/sm120-4.2.0.txt",
         "--cutlass",
         "4.2.0",
         "-o",
@@ -232,7 +232,7 @@ fn cmake_kernel_lists_select_exactly_the_launchable_kernels() {
     let cmake = temp("sm120-4.7.0.cmake");
     let (code, err) = smem_lint(&[
         "import-cutlass",
-        "tests/data/cutlass-library/sm120-4.7.0.txt",
+        "tests/fixtures/cutlass-library/sm120-4.7.0.txt",
         "--cutlass",
         "4.7.0",
         "-o",
