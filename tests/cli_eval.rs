@@ -195,6 +195,18 @@ fn import_trtllm_is_honest() {
     let (code, toml, err) = import("note.cu", &call("128, 128, 128"), &["--source-note", "x\nstages = 4"]);
     assert_eq!(code, 0, "{err}");
     assert!(!toml.contains("\nstages = 4"), "{toml}");
+
+    // A file with no instantiation (only comments, or only other architectures' calls) is an input
+    // error, and nothing is written.
+    for (name, text) in [
+        ("none.cu", format!("// {}\nint main() {{}}\n", call("128, 128, 128"))),
+        ("sm90.cu", call("128, 128, 128").replace("Sm120", "Sm90")),
+    ] {
+        let (code, toml, err) = import(name, &text, &[]);
+        assert_eq!(code, 2, "{name}: {toml}");
+        assert!(err.contains("no SM120/SM121") && err.contains("help:"), "{err}");
+        assert!(toml.is_empty(), "{name}: nothing is written");
+    }
 }
 
 /// `--cutlass-include DIR` picks the release of the headers there; `--cutlass` with an unknown

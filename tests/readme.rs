@@ -68,3 +68,79 @@ fn explain_code_prints_the_registry() {
     let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).args(["explain-code", "smem::nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The worked example of "CUTLASS's own kernel library": its commands, run as written (in a temporary
+/// directory, the names file from the repository), give the counts the README states.
+#[test]
+fn the_cutlass_library_example_runs_as_written() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let section = readme.split("## CUTLASS's own kernel library").nth(1).unwrap();
+    let block = section.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    let dir = std::env::temp_dir().join(format!("smem-lint-readme-cutlass-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut outputs = Vec::new();
+    for line in block.lines().filter(|l| l.starts_with("smem-lint ")) {
+        let args: Vec<String> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|a| if a.starts_with("tests/") { root().join(a).display().to_string() } else { a.to_string() })
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).current_dir(&dir).args(&args).output().unwrap();
+        outputs.push((
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+        ));
+    }
+    assert_eq!(outputs.len(), 3, "{block}");
+    assert_eq!(outputs[0].0, Some(0));
+    assert!(outputs[0].1.contains("with 1187 kernel(s); 1598 name(s) commented out"), "{}", outputs[0].1);
+    assert_eq!(outputs[1].0, Some(1), "kernels that cannot launch are findings");
+    assert!(
+        outputs[1].1.contains("1187 kernel configuration(s)")
+            && outputs[1].1.contains("798 launchable, 389 finding(s)"),
+        "{}",
+        outputs[1].1
+    );
+    assert_eq!(outputs[2].0, Some(0), "{}", outputs[2].1);
+    let cmake = std::fs::read_to_string(dir.join("smem-lint-kernels.cmake")).unwrap();
+    assert!(cmake.contains("# 798 of 2785 kernels launch"), "{cmake}");
+    for stated in ["1,187", "1,598", "798", "389", "116", "48", "225", "2,785"] {
+        assert!(section.split("```python").next().unwrap().contains(stated), "{stated}");
+    }
+    // The 116 / 48 / 225 split, as `check` counts it.
+    let json = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .current_dir(&dir)
+        .args(["check", "--format", "json", "sm120.toml"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let count = |code: &str| v["findings"].as_array().unwrap().iter().filter(|f| f["code"] == code).count();
+    assert_eq!(
+        (count("smem::cutlass-rejects"), count("smem::auto-stages-overflow"), count("smem::not-modelled")),
+        (116, 48, 225)
+    );
+}
+
+/// `.pre-commit-hooks.yaml` names hooks whose commands exist: each `entry` is `smem-lint` or
+/// `cargo smem-lint` with a subcommand the binary takes, run once per commit on TOML changes.
+#[test]
+fn the_pre_commit_hooks_run_real_commands() {
+    let text = std::fs::read_to_string(root().join(".pre-commit-hooks.yaml")).unwrap();
+    let hooks: Vec<&str> = text.split("\n- id: ").skip(1).collect();
+    assert_eq!(hooks.len(), 2, "{text}");
+    assert!(hooks[0].starts_with("smem-lint\n"), "{text}");
+    for hook in hooks {
+        let field = |k: &str| {
+            hook.lines()
+                .find_map(|l| l.trim().strip_prefix(&format!("{k}: ")))
+                .unwrap_or_else(|| panic!("no {k}: {hook}"))
+        };
+        assert_eq!(field("language"), "system");
+        assert_eq!(field("pass_filenames"), "false");
+        assert!(field("files").contains("\\.toml"), "{hook}");
+        let entry: Vec<&str> = field("entry").split_whitespace().collect();
+        let args: &[&str] = if entry[0] == "cargo" { &entry[2..] } else { &entry[1..] };
+        let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).arg(args[0]).arg("--help").output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", field("entry"));
+    }
+}

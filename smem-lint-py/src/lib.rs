@@ -9,7 +9,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
-use smem_lint::model::{assess, Arch, CutlassVersion};
+use smem_lint::model::{assess, Arch, CutlassVersion, KernelConfig};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -39,14 +39,175 @@ fn archs(names: Option<Vec<String>>, default: Arch) -> PyResult<Vec<Arch>> {
 #[pyo3(signature = (config, cutlass=None, archs=None))]
 fn evaluate(config: &str, cutlass: Option<&str>, archs: Option<Vec<String>>) -> PyResult<String> {
     let (id, cfg) = smem_lint::jsonl::parse_config(config, version(cutlass)?).map_err(|e| line_error(&e))?;
-    let mut out = smem_lint::jsonl::result_json(id.as_deref(), &cfg).map_err(|e| line_error(&e))?;
+    let archs = self::archs(archs, cfg.arch)?;
+    evaluated(id.as_deref(), &cfg, &archs).map(|v| v.to_string())
+}
+
+/// [`evaluate`]'s answer for a configuration already read.
+fn evaluated(id: Option<&str>, cfg: &KernelConfig, archs: &[Arch]) -> PyResult<Value> {
+    let mut out = smem_lint::jsonl::result_json(id, cfg).map_err(|e| line_error(&e))?;
     let mut verdicts = Vec::new();
-    for arch in self::archs(archs, cfg.arch)? {
-        let a = assess(&smem_lint::model::KernelConfig { arch, ..cfg }, arch).map_err(value_error)?;
+    for &arch in archs {
+        let a = assess(&KernelConfig { arch, ..*cfg }, arch).map_err(value_error)?;
         verdicts.push(smem_lint::jsonl::verdict_json(&a));
     }
     out["verdicts"] = Value::Array(verdicts);
+    Ok(out)
+}
+
+/// The answer for a CUTLASS library kernel: `evaluate`'s result for the configuration it builds, with
+/// `name`, `modelled: true` and `config` (the `eval` line, which `evaluate` answers the same for); or
+/// `modelled: false` with `reasons` when the configuration cannot express it or the model refuses it.
+fn kernel_answer(name: &str, cfg: Result<KernelConfig, Vec<String>>, archs: Option<Vec<String>>) -> PyResult<String> {
+    let cfg = match cfg {
+        Ok(c) => c,
+        Err(reasons) => return Ok(json!({"name": name, "modelled": false, "reasons": reasons}).to_string()),
+    };
+    let archs = match archs {
+        Some(a) => self::archs(Some(a), cfg.arch)?,
+        None => smem_lint::cutlass_library::targets(cfg.arch),
+    };
+    if let Err(e) = smem_lint::model::evaluate_with(&cfg, smem_lint::model::Detail::Sizes) {
+        return Ok(json!({
+            "name": name,
+            "modelled": false,
+            "reasons": [e.to_string()],
+            "config": smem_lint::jsonl::config_json(&cfg, Some(name)),
+        })
+        .to_string());
+    }
+    let mut out = evaluated(Some(name), &cfg, &archs)?;
+    out["name"] = json!(name);
+    out["modelled"] = json!(true);
+    out["config"] = smem_lint::jsonl::config_json(&cfg, Some(name));
     Ok(out.to_string())
+}
+
+fn field<'a>(v: &'a Value, key: &str) -> PyResult<&'a Value> {
+    v.get(key).ok_or_else(|| value_error(format!("operation field `{key}` is missing")))
+}
+
+fn text(v: &Value, key: &str) -> PyResult<String> {
+    field(v, key)?
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| value_error(format!("operation field `{key}`: expected a name")))
+}
+
+fn opt_text(v: &Value, key: &str) -> PyResult<Option<String>> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(_) => text(v, key).map(Some),
+    }
+}
+
+fn uint(v: &Value, key: &str) -> PyResult<u64> {
+    field(v, key)?
+        .as_u64()
+        .ok_or_else(|| value_error(format!("operation field `{key}`: expected a non-negative integer")))
+}
+
+fn triple(v: &Value, key: &str) -> PyResult<[u64; 3]> {
+    let a =
+        field(v, key)?.as_array().ok_or_else(|| value_error(format!("operation field `{key}`: expected [x, y, z]")))?;
+    match a.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>().as_deref() {
+        Some(&[x, y, z]) => Ok([x, y, z]),
+        _ => Err(value_error(format!("operation field `{key}`: expected three non-negative integers"))),
+    }
+}
+
+fn tensor(v: &Value, key: &str) -> PyResult<smem_lint::cutlass_library::Tensor> {
+    let t = field(v, key)?;
+    Ok(smem_lint::cutlass_library::Tensor {
+        element: text(t, "element")?,
+        layout: text(t, "layout")?,
+        alignment: uint(t, "alignment")?,
+    })
+}
+
+/// The operation fields `smem_lint.operation_fields` extracts, as an [`Operation`]: the collective
+/// tile and the CTA tile's N computed as the emitter computes them.
+///
+/// [`Operation`]: smem_lint::cutlass_library::Operation
+fn operation(fields: &str) -> PyResult<smem_lint::cutlass_library::Operation> {
+    let v: Value = serde_json::from_str(fields).map_err(|e| value_error(format!("operation fields: {e}")))?;
+    let arch = u32::try_from(uint(&v, "arch")?).map_err(|_| value_error("operation field `arch` is out of range"))?;
+    let opcode_class = text(&v, "opcode_class")?;
+    let tile_shape = triple(&v, "tile_shape")?;
+    let instruction = triple(&v, "instruction_shape")?;
+    let cluster = triple(&v, "cluster_shape")?;
+    // `GemmOperation.get_collective_tile_shape()`: SM100 builders get the MMA instruction's M and N.
+    let tile = if matches!(arch, 100 | 103)
+        && matches!(opcode_class.as_str(), "TensorOp" | "BlockScaledTensorOp" | "SparseTensorOp")
+    {
+        [instruction[0], instruction[1], tile_shape[2]]
+    } else {
+        tile_shape
+    };
+    // `EmitGemmUniversal3xInstance.emit`: cta_n = tile_shape[1] // cluster_n (when static).
+    let cta_n = tile_shape[1].checked_div(cluster[1]).unwrap_or(tile_shape[1]);
+    let sfd = match v.get("sfd") {
+        None | Some(Value::Null) => None,
+        Some(s) => Some(smem_lint::cutlass_library::ScaleFactorD {
+            element: text(s, "element")?,
+            layout: opt_text(s, "layout")?.unwrap_or_default(),
+            vector_size: uint(s, "vector_size")?,
+        }),
+    };
+    let blockwise = match v.get("blockwise") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(triple(&v, "blockwise")?),
+    };
+    Ok(smem_lint::cutlass_library::Operation {
+        name: text(&v, "name")?,
+        arch,
+        gemm_kind: text(&v, "gemm_kind")?,
+        opcode_class,
+        math_operation: text(&v, "math_operation")?,
+        a: tensor(&v, "a")?,
+        b: tensor(&v, "b")?,
+        c: tensor(&v, "c")?,
+        d: tensor(&v, "d")?,
+        sf_a: opt_text(&v, "sf_a")?,
+        sf_b: opt_text(&v, "sf_b")?,
+        sfd,
+        accumulator: text(&v, "accumulator")?,
+        element_epilogue: text(&v, "element_epilogue")?,
+        tile,
+        cta_n,
+        cluster,
+        stages: uint(&v, "stages")?,
+        kernel_schedule: text(&v, "kernel_schedule")?,
+        epilogue_schedule: text(&v, "epilogue_schedule")?,
+        tile_scheduler: text(&v, "tile_scheduler")?,
+        epilogue_functor: text(&v, "epilogue_functor")?,
+        blockwise,
+        mixed_input_mode: opt_text(&v, "mixed_input_mode")?,
+        complex: field(&v, "complex")?
+            .as_bool()
+            .ok_or_else(|| value_error("operation field `complex`: expected a bool"))?,
+    })
+}
+
+/// A cutlass_library `GemmOperation` (its fields as JSON) evaluated: see [`kernel_answer`].
+#[pyfunction]
+#[pyo3(signature = (fields, cutlass=None, archs=None))]
+fn check_operation(fields: &str, cutlass: Option<&str>, archs: Option<Vec<String>>) -> PyResult<String> {
+    let op = operation(fields)?;
+    let cutlass = version(cutlass)?.unwrap_or(CutlassVersion::LATEST);
+    kernel_answer(&op.name, smem_lint::cutlass_library::translate(&op, cutlass), archs)
+}
+
+/// A CUTLASS library kernel name (what `import-cutlass` reads) evaluated: see [`kernel_answer`].
+#[pyfunction]
+#[pyo3(signature = (name, cutlass=None, archs=None))]
+fn check_kernel_name(name: &str, cutlass: Option<&str>, archs: Option<Vec<String>>) -> PyResult<String> {
+    use smem_lint::cutlass_library::import::{import_name, Imported};
+    let cutlass = version(cutlass)?.unwrap_or(CutlassVersion::LATEST);
+    match import_name(name.trim(), cutlass) {
+        Imported::Kernel { config, .. } => kernel_answer(name.trim(), Ok(config), archs),
+        Imported::NotModelled { reasons, .. } => kernel_answer(name.trim(), Err(reasons), archs),
+    }
 }
 
 /// The member-by-member breakdown (`explain --format json`).
@@ -96,6 +257,13 @@ fn releases() -> Vec<&'static str> {
     CutlassVersion::names().collect()
 }
 
+/// The `smem-lint` command line, run in this process (the package's `smem-lint` script): `argv`
+/// includes the program name; returns the exit code.
+#[pyfunction]
+fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
+    py.detach(|| smem_lint::cli::run_code(argv, smem_lint::cli::Mode::Plain))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
@@ -103,6 +271,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_files, m)?)?;
     m.add_function(wrap_pyfunction!(trtllm_moe_instantiations, m)?)?;
     m.add_function(wrap_pyfunction!(releases, m)?)?;
+    m.add_function(wrap_pyfunction!(check_operation, m)?)?;
+    m.add_function(wrap_pyfunction!(check_kernel_name, m)?)?;
+    m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

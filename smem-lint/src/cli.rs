@@ -142,6 +142,22 @@ pub enum Command {
         #[arg(long, requires = "source_repo", default_value = "")]
         source_line_prefix: String,
     },
+    /// Write a TOML configuration file from CUTLASS library kernel names (cutlass_library's procedural
+    /// names, one per line, as `--selected-kernel-list` or cutlass_profiler list them).
+    ImportCutlass {
+        /// Files of names, or `-` for standard input.
+        #[arg(required = true)]
+        names: Vec<PathBuf>,
+        /// Output TOML file (written atomically).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// The comment naming the source, written at the top of the file.
+        #[arg(long)]
+        source_note: Option<String>,
+        /// The CUTLASS release whose cutlass_library generated the names (default: the newest modelled).
+        #[arg(long, value_parser = parse_version)]
+        cutlass: Option<CutlassVersion>,
+    },
     /// Print a shell completion script (`smem-lint completions bash > /etc/bash_completion.d/smem-lint`).
     Completions {
         /// The shell.
@@ -253,6 +269,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    ExitCode::from(run_code(args, mode))
+}
+
+/// [`run_as`], returning the exit code as a number (for hosts that run the command line in-process,
+/// like the Python package's `smem-lint` script).
+pub fn run_code<I, T>(args: I, mode: Mode) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     use clap::FromArgMatches;
     let cmd = command_for(mode);
     let parsed = cmd.try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m));
@@ -260,7 +286,7 @@ where
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN });
+            return if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN };
         }
     };
     match cli.color {
@@ -354,8 +380,11 @@ where
             });
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs, provenance.as_ref())
         }
+        Some(Command::ImportCutlass { names, output, source_note, cutlass }) => {
+            import_cutlass(names, output, source_note.as_deref(), cutlass.unwrap_or(CutlassVersion::LATEST))
+        }
     };
-    ExitCode::from(code)
+    code
 }
 
 /// Run `f` with the target's options, or report why they cannot be had (exit 2).
@@ -560,6 +589,15 @@ fn import_trtllm(
     if bad > 0 {
         return EXIT_INPUT_ERROR;
     }
+    if found.is_empty() {
+        eprintln!(
+            "error: no SM120/SM121 INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call in {}; nothing written\n  \
+             help: pass the generated .cu files that hold the calls (FlashInfer and TensorRT-LLM write them \
+             as *.generated.cu)",
+            files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+        return EXIT_INPUT_ERROR;
+    }
     let archs = if archs.is_empty() { vec![Arch::Sm120, Arch::Sm121] } else { archs.to_vec() };
     let default_note =
         format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
@@ -569,6 +607,62 @@ fn import_trtllm(
         return EXIT_INPUT_ERROR;
     }
     eprintln!("wrote {} with {} SM120 instantiations", output.display(), found.len());
+    EXIT_CLEAN
+}
+
+fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: CutlassVersion) -> u8 {
+    use crate::cutlass_library::import::{import_names, reason_counts, to_toml, Imported};
+    let mut imported: Vec<Imported> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut bad = 0;
+    for f in files {
+        let text = if f.as_os_str() == "-" {
+            let mut t = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map(|_| t)
+        } else {
+            std::fs::read_to_string(f)
+        };
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", f.display());
+                return EXIT_INPUT_ERROR;
+            }
+        };
+        let (found, errors) = import_names(&text, cutlass);
+        for e in &errors {
+            eprintln!("error: {}:{}: {}", f.display(), e.line, e.message);
+        }
+        bad += errors.len();
+        imported.extend(found.into_iter().filter(|i| seen.insert(i.name().to_string())));
+    }
+    if bad > 0 {
+        return EXIT_INPUT_ERROR;
+    }
+    if imported.is_empty() {
+        eprintln!(
+            "error: no kernel name in {}\n  help: list the names one per line, as cutlass_library's generator writes them with \
+             --selected-kernel-list or `cutlass_profiler --operation=gemm --enumerate` prints them",
+            files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+        return EXIT_INPUT_ERROR;
+    }
+    let default_note =
+        format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
+    let text = to_toml(&imported, note.unwrap_or(&default_note), cutlass);
+    if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        return EXIT_INPUT_ERROR;
+    }
+    let skipped = imported.iter().filter(|i| matches!(i, Imported::NotModelled { .. })).count();
+    eprintln!(
+        "wrote {} with {} kernel(s); {skipped} name(s) commented out as not modelled",
+        output.display(),
+        imported.len() - skipped
+    );
+    for (n, reason) in reason_counts(&imported) {
+        eprintln!("  {n:>6} x {reason}");
+    }
     EXIT_CLEAN
 }
 

@@ -730,6 +730,49 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
     })
 }
 
+/// A configuration as an `eval` line (what [`parse_config`] reads back to the same configuration):
+/// every key, defaults included except those that only name a default.
+pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
+    let mut v = json!({
+        "arch": cfg.arch.name(),
+        "cutlass": cfg.cutlass.name(),
+        "family": cfg.family.name(),
+        "kernel": cfg.kind.name(),
+        "a": cfg.a.name(),
+        "b": cfg.b.name(),
+        "c": cfg.c.name(),
+        "d": cfg.d.name(),
+        "layout_c": cfg.layout_c.name(),
+        "layout_d": cfg.layout_d.name(),
+        "tile": [cfg.tile.m, cfg.tile.n, cfg.tile.k],
+        "cluster": [cfg.cluster.m, cfg.cluster.n, cfg.cluster.k],
+        "schedule": cfg.schedule.name(),
+        "epilogue_schedule": cfg.epilogue_schedule.name(),
+        "stages": match cfg.stages {
+            crate::model::StagePolicy::Fixed(n) => json!(n),
+            other => json!(other.to_string()),
+        },
+    });
+    if let Some(id) = id {
+        v["id"] = json!(id);
+    }
+    if let crate::model::Family::Blockwise(g) = cfg.family {
+        v["granularity"] = json!([g.m, g.n, g.k]);
+    }
+    if let Some(f) = fusion_name(cfg.fusion) {
+        v["fusion"] = json!(f);
+    }
+    if let crate::model::EpilogueTile::Explicit { m, n } = cfg.epilogue_tile {
+        v["epilogue_tile"] = json!([m, n]);
+    }
+    match cfg.epilogue {
+        crate::model::Epilogue::Builder => {}
+        crate::model::Epilogue::Declared { smem_bytes } => v["epilogue"] = json!({ "smem_bytes": smem_bytes }),
+        e @ crate::model::Epilogue::TrtllmMoe { .. } => v["epilogue"] = json!(e.name()),
+    }
+    v
+}
+
 /// One architecture's verdict as JSON: `status` (`fits`, `exceeds`, `rejected`, `unbuildable`), the
 /// headroom or excess, CUTLASS's words for a rejection, the automatic stage count's overflow and the
 /// largest stage count that fits.

@@ -32,6 +32,7 @@ pub mod checker;
 pub mod cli;
 #[cfg(feature = "cli")]
 pub mod config_file;
+pub mod cutlass_library;
 #[cfg(feature = "cli")]
 pub mod diagnostics;
 pub mod emit;

@@ -15,6 +15,9 @@ pub enum TableFormat {
     Cpp,
     Json,
     Cmake,
+    /// `CUTLASS_LIBRARY_KERNELS` (the launchable kernels) and `CUTLASS_LIBRARY_IGNORE_KERNELS` (the
+    /// others) for CUTLASS's own CMake build, from files `import-cutlass` wrote.
+    CmakeKernels,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -59,18 +62,63 @@ pub(crate) fn table_entries_and_duplicates(reports: &[FileReport]) -> (Vec<Table
 }
 
 /// Render the table of launchable kernels in a format.
-pub(crate) fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> String {
+pub(crate) fn render_table(reports: &[FileReport], format: TableFormat, flavor: CppFlavor) -> Result<String, String> {
+    if format == TableFormat::CmakeKernels {
+        return cmake_kernel_lists(reports);
+    }
     let entries = table_entries(reports);
     let mut archs: Vec<Arch> = entries.iter().flat_map(|e| e.archs.iter().copied()).collect();
     archs.sort();
     archs.dedup();
     let f = match (format, flavor) {
         (TableFormat::Json, _) => emit::Format::Json,
-        (TableFormat::Cmake, _) => emit::Format::Cmake,
+        (TableFormat::Cmake | TableFormat::CmakeKernels, _) => emit::Format::Cmake,
         (TableFormat::Cpp, CppFlavor::Xmacro) => emit::Format::CppXmacro,
         (TableFormat::Cpp, CppFlavor::Cutlass) => emit::Format::CppCutlass,
     };
-    emit::render(f, &entries, &archs)
+    Ok(emit::render(f, &entries, &archs))
+}
+
+/// Every kernel name of the reports, launchable or not (each once, in file order), and the names an
+/// `import-cutlass` file comments out (`# name = "..."`), into CUTLASS's CMake lists.
+fn cmake_kernel_lists(reports: &[FileReport]) -> Result<String, String> {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut dropped: Vec<&str> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut archs: Vec<Arch> = Vec::new();
+    let mut versions = Vec::new();
+    for r in reports {
+        let failing: std::collections::HashSet<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
+        for l in &r.launchable {
+            archs.extend(&l.archs);
+            versions.push(l.config.cutlass);
+            if !failing.contains(l.entry.as_str()) && seen.insert(l.entry.as_str()) {
+                kept.push(&l.entry);
+            }
+        }
+        for f in &r.findings {
+            archs.extend(&f.archs);
+            versions.push(f.config.cutlass);
+            if seen.insert(f.entry.as_str()) {
+                dropped.push(&f.entry);
+            }
+        }
+        // The names `import-cutlass` commented out as not modelled are not launchable either.
+        for line in r.source.lines() {
+            if let Some(name) = line.strip_prefix("# name = \"").and_then(|l| l.strip_suffix('"')) {
+                if seen.insert(name) {
+                    dropped.push(name);
+                }
+            }
+        }
+    }
+    // A kernel with a finding on one architecture and none on another is not launchable everywhere.
+    kept.retain(|k| !dropped.contains(k));
+    archs.sort();
+    archs.dedup();
+    versions.sort();
+    versions.dedup();
+    emit::cmake_kernel_lists(&kept, &dropped, &archs, &versions)
 }
 
 /// What `write_table` did.
@@ -113,11 +161,13 @@ pub(crate) fn write_table(
             }
         }
     }
-    let (_, duplicates) = table_entries_and_duplicates(reports);
+    // CUTLASS's lists name every kernel; other tables list a kernel configuration once.
+    let duplicates =
+        if format == TableFormat::CmakeKernels { Vec::new() } else { table_entries_and_duplicates(reports).1 };
     for (dropped, kept) in &duplicates {
         eprintln!("note: `{dropped}` is the same kernel as `{kept}` (same configuration and stage count): listed once");
     }
-    let text = render_table(reports, format, flavor);
+    let text = render_table(reports, format, flavor)?;
     if check_only {
         let current = std::fs::read_to_string(out).unwrap_or_default();
         if current == text {

@@ -11,7 +11,8 @@ and an optional ``id``. The same Rust front end reads it as the CLI does, so eve
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence
+import enum
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from . import _native
 
@@ -22,6 +23,10 @@ __all__ = [
     "launchable",
     "check_files",
     "releases",
+    "operation_fields",
+    "check_operation",
+    "check_kernel_name",
+    "filter_operations",
     "__version__",
 ]
 
@@ -119,3 +124,128 @@ def check_files(paths: Iterable[str]) -> List[Dict[str, Any]]:
 def releases() -> List[str]:
     """Every CUTLASS release the model knows, oldest first."""
     return list(_native.releases())
+
+
+def _enum_name(x: Any) -> Optional[str]:
+    if x is None:
+        return None
+    return str(getattr(x, "name", x))
+
+
+def operation_fields(op: Any) -> Dict[str, Any]:
+    """What a cutlass_library ``GemmOperation`` gives CUTLASS's C++ emitter, as plain data: its
+    procedural name, architecture, gemm kind, operator class, A/B/C/D (element, layout, alignment),
+    scale factors, accumulator and epilogue compute types, tile, instruction and cluster shapes,
+    stage count, kernel and epilogue schedules, tile scheduler and epilogue functor, by their
+    cutlass_library enum names. Works with the ``nvidia-cutlass`` wheel's ``cutlass_library`` and the
+    copies FlashInfer and TensorRT-LLM vendor (it reads attributes, it imports nothing)."""
+    td = op.tile_description
+    mi = td.math_instruction
+
+    def tensor(t: Any) -> Dict[str, Any]:
+        return {"element": _enum_name(t.element), "layout": _enum_name(t.layout), "alignment": int(t.alignment)}
+
+    functor = op.epilogue_functor
+    fields: Dict[str, Any] = {
+        "name": op.procedural_name(),
+        "arch": int(op.arch),
+        "gemm_kind": _enum_name(op.gemm_kind),
+        "opcode_class": _enum_name(mi.opcode_class),
+        "math_operation": _enum_name(mi.math_operation),
+        "a": tensor(op.A),
+        "b": tensor(op.B),
+        "c": tensor(op.C),
+        "d": tensor(op.D),
+        "accumulator": _enum_name(op.accumulator_type()),
+        "element_epilogue": _enum_name(op.element_epilogue),
+        "tile_shape": [int(x) for x in td.tile_shape],
+        "instruction_shape": [int(x) for x in mi.instruction_shape],
+        "cluster_shape": [int(x) for x in td.cluster_shape],
+        "stages": int(td.stages),
+        "kernel_schedule": _enum_name(op.kernel_schedule),
+        "epilogue_schedule": _enum_name(op.epilogue_schedule),
+        "tile_scheduler": _enum_name(op.tile_scheduler),
+        "epilogue_functor": _enum_name(functor) if isinstance(functor, enum.Enum) else "custom",
+        "mixed_input_mode": _enum_name(getattr(op, "mixed_input_mode", None)),
+        "complex": bool(op.is_complex()),
+    }
+    if getattr(op, "ScaleFactorA", None) is not None:
+        fields["sf_a"] = _enum_name(op.ScaleFactorA)
+        fields["sf_b"] = _enum_name(op.ScaleFactorB)
+        sfd = getattr(op, "ScaleFactorD", None)
+        if sfd is not None:
+            fields["sfd"] = {
+                "element": _enum_name(sfd.element),
+                "layout": _enum_name(sfd.layout),
+                "vector_size": int(getattr(op, "ScaleFactorVectorSize", None) or 0),
+            }
+    if getattr(op, "ScaleFactorMVecSize", None) is not None:
+        fields["blockwise"] = [int(op.ScaleFactorMVecSize), int(op.ScaleFactorNVecSize), int(op.ScaleFactorKVecSize)]
+    return fields
+
+
+def check_operation(
+    op: Any,
+    *,
+    cutlass: Optional[str] = None,
+    archs: Optional[Sequence[str]] = None,
+) -> Dict[str, Any]:
+    """Evaluate a cutlass_library ``GemmOperation`` (or the dict :func:`operation_fields` makes of
+    one) as CUTLASS's emitter would instantiate it.
+
+    When the model can express the kernel: :func:`evaluate`'s result for it, plus ``name`` (the
+    procedural name), ``modelled: True`` and ``config`` (the configuration, which :func:`evaluate`
+    answers the same for). Otherwise ``modelled: False`` and ``reasons``, every part the model cannot
+    express or refuses (a stream-K scheduler, a dynamic cluster, a schedule not modelled yet, ...):
+    never a guess. ``cutlass`` is the release whose cutlass_library built the operation (default: the
+    newest modelled); ``archs`` default to the kernel's (SM120 kernels: sm120 and sm121)."""
+    fields = op if isinstance(op, Mapping) else operation_fields(op)
+    return _call(_native.check_operation, json.dumps(dict(fields)), cutlass, _archs(archs))
+
+
+def check_kernel_name(
+    name: str,
+    *,
+    cutlass: Optional[str] = None,
+    archs: Optional[Sequence[str]] = None,
+) -> Dict[str, Any]:
+    """:func:`check_operation` for a CUTLASS library kernel name (``cutlass3x_sm120_...``), read as
+    ``smem-lint import-cutlass`` reads it."""
+    return _call(_native.check_kernel_name, str(name), cutlass, _archs(archs))
+
+
+def _why(r: Mapping[str, Any]) -> str:
+    if not r["modelled"]:
+        return "not modelled: " + "; ".join(r["reasons"])
+    for v in r["verdicts"]:
+        if v["launchable"]:
+            continue
+        if v["status"] == "exceeds":
+            return f"needs {v['kernel_bytes']} bytes of shared memory, {v['over_bytes']} over {v['arch']}'s cap"
+        if v["status"] == "rejected":
+            return f"CUTLASS rejects it at compile time: {v['reason']}"
+        if v["status"] == "unbuildable":
+            return f"compiles but cannot be built: {v['reason']}"
+        return f"does not launch on {v['arch']}"
+    return "does not launch"
+
+
+def filter_operations(
+    operations: Iterable[Any],
+    *,
+    archs: Optional[Sequence[str]] = None,
+    cutlass: Optional[str] = None,
+) -> Tuple[List[Any], List[Tuple[Any, str]]]:
+    """Split cutlass_library operations into those that launch on every architecture of ``archs``
+    (default: each kernel's own) and the others, each with why: ``(kept, [(op, reason), ...])``, in
+    the order given. An operation the model cannot express is dropped as ``"not modelled: ..."``.
+    Call it on a generator's operations before it writes its files."""
+    kept: List[Any] = []
+    dropped: List[Tuple[Any, str]] = []
+    for op in operations:
+        r = check_operation(op, cutlass=cutlass, archs=archs)
+        if r["modelled"] and all(v["launchable"] for v in r["verdicts"]):
+            kept.append(op)
+        else:
+            dropped.append((op, _why(r)))
+    return kept, dropped

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from . import SmemLintError, _native, evaluate
+from . import SmemLintError, _native, evaluate, filter_operations
 
-__all__ = ["trtllm_moe_instantiations", "filter_trtllm_moe"]
+__all__ = ["trtllm_moe_instantiations", "filter_trtllm_moe", "filter_manifest"]
 
 
 def trtllm_moe_instantiations(source: str) -> List[Dict[str, Any]]:
@@ -40,3 +40,36 @@ def filter_trtllm_moe(
         else:
             dropped.append({**cfg, "smem": r})
     return kept, dropped
+
+
+def filter_manifest(
+    manifest: Any,
+    *,
+    archs: Optional[Sequence[str]] = None,
+    cutlass: Optional[str] = None,
+) -> List[Tuple[Any, str]]:
+    """Drop from a cutlass_library ``Manifest`` every GEMM operation that does not launch (or that
+    the model cannot express), before ``manifest.emit()`` writes the kernel sources; returns the
+    dropped operations with why (:func:`smem_lint.filter_operations`). Other operation kinds
+    (convolutions, rank-k, ...) are left as they are."""
+    dropped: List[Tuple[Any, str]] = []
+    for kind, by_cc in manifest.operations.items():
+        if getattr(kind, "name", "") != "Gemm":
+            continue
+        for configurations in by_cc.values():
+            for configuration, ops in list(configurations.items()):
+                kept, gone = filter_operations(ops, archs=archs, cutlass=cutlass)
+                dropped.extend(gone)
+                if kept:
+                    configurations[configuration] = kept
+                else:
+                    del configurations[configuration]
+    names = {op.procedural_name() for op, _ in dropped}
+    if names:
+        manifest.selected_kernels = [n for n in manifest.selected_kernels if n not in names]
+        for n in names:
+            manifest.operations_by_name.pop(n, None)
+        manifest.operation_count = sum(
+            len(ops) for by_cc in manifest.operations.values() for c in by_cc.values() for ops in c.values()
+        )
+    return dropped

@@ -272,12 +272,13 @@ fn emit_tables(v: &Spanned<DeValue<'_>>, errors: &mut Vec<InputError>) -> Vec<Em
                     "cpp" => table.format = TableFormat::Cpp,
                     "json" => table.format = TableFormat::Json,
                     "cmake" => table.format = TableFormat::Cmake,
+                    "cmake-kernels" => table.format = TableFormat::CmakeKernels,
                     _ => errors.push(err(
                         InputErrorKind::UnknownValue,
                         x.span(),
                         format!("unknown table format `{f}`"),
                         "not a format",
-                        Some("formats: cpp, json, cmake".into()),
+                        Some("formats: cpp, json, cmake, cmake-kernels".into()),
                     )),
                 },
                 ("cpp-flavor", Some(f)) => match f {
