@@ -450,6 +450,10 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
                 epilogue: crate::model::Epilogue::Builder,
                 tile: Tile { m, n, k },
                 cluster: Cluster { m: cm, n: cn, k: ck },
+                // Refused above until translated: dynamic clusters, stream-K, another epilogue tile.
+                dynamic_cluster: false,
+                epilogue_cta_tile: None,
+                scheduler: crate::model::TileScheduler::Auto,
                 schedule,
                 epilogue_schedule,
                 stages,
