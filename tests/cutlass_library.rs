@@ -64,7 +64,7 @@ fn every_generated_name_round_trips() {
 
 fn kernel(name: &str) -> KernelConfig {
     match import_name(name, CutlassVersion::V4_7_0) {
-        Imported::Kernel { config, .. } => config,
+        Imported::Kernel { config, .. } => *config,
         Imported::NotModelled { reasons, .. } => panic!("{name}: {reasons:?}"),
     }
 }
@@ -289,7 +289,7 @@ fn written_configurations_read_back() {
     let kernels: Vec<(&str, KernelConfig)> = imported
         .iter()
         .filter_map(|i| match i {
-            Imported::Kernel { name, config, .. } => Some((name.as_str(), *config)),
+            Imported::Kernel { name, config, .. } => Some((name.as_str(), **config)),
             Imported::NotModelled { .. } => None,
         })
         .collect();

@@ -205,7 +205,7 @@ fn check_kernel_name(name: &str, cutlass: Option<&str>, archs: Option<Vec<String
     use smem_lint::cutlass_library::import::{import_name, Imported};
     let cutlass = version(cutlass)?.unwrap_or(CutlassVersion::LATEST);
     match import_name(name.trim(), cutlass) {
-        Imported::Kernel { config, .. } => kernel_answer(name.trim(), Ok(config), archs),
+        Imported::Kernel { config, .. } => kernel_answer(name.trim(), Ok(*config), archs),
         Imported::NotModelled { reasons, .. } => kernel_answer(name.trim(), Err(reasons), archs),
     }
 }

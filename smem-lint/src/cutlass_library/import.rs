@@ -12,7 +12,7 @@ use crate::model::{evaluate_with, CutlassVersion, Detail, Family, KernelConfig, 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Imported {
     /// A kernel the model can be asked about. `note`: how a name with several readings was settled.
-    Kernel { name: String, config: KernelConfig, note: Option<String> },
+    Kernel { name: String, config: Box<KernelConfig>, note: Option<String> },
     /// A kernel name the configuration cannot express, with every reason.
     NotModelled { name: String, reasons: Vec<String> },
 }
@@ -77,14 +77,14 @@ pub fn import_name(name: &str, cutlass: CutlassVersion) -> Imported {
     let configs: Vec<KernelConfig> = translated.iter().filter_map(|(_, r)| r.as_ref().ok().copied()).collect();
     let first = configs[0];
     if configs.iter().all(|c| *c == first) {
-        return Imported::Kernel { name: name.to_string(), config: first, note: None };
+        return Imported::Kernel { name: name.to_string(), config: Box::new(first), note: None };
     }
     let answer = |c: &KernelConfig| evaluate_with(c, Detail::Sizes).map_err(|e| e.to_string());
     let first_answer = answer(&first);
     if configs.iter().all(|c| answer(c) == first_answer) {
         return Imported::Kernel {
             name: name.to_string(),
-            config: first,
+            config: Box::new(first),
             note: Some(format!("the name stands for {}; the model answers the same for each", readings_text())),
         };
     }
