@@ -87,6 +87,11 @@ rules! {
     /// A `#[smem_check]` attribute that cannot be read: malformed arguments, a marker field with a
     /// misspelled name, the attribute on something that is not a struct.
     InvalidAttribute = "smem::invalid-attribute", InputError, "malformed #[smem_check] attribute";
+    /// The input is over one of smem-lint's stated limits (docs/limits.md): a file over 256 MiB, a
+    /// TOML file over 8 MiB that is not a plain list of `[defaults]`, `[[kernel]]` and `[[sweep]]`
+    /// tables (or one table over 8 MiB), Rust nested more than 256 deep. Refused before it costs
+    /// unbounded time or memory.
+    InputLimit = "smem::input-limit", InputError, "the input is over a stated limit";
 }
 
 impl Rule {

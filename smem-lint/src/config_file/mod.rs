@@ -27,7 +27,9 @@
 
 use std::fmt::Write as _;
 mod fields;
+mod limits;
 mod sections;
+mod stages;
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -39,6 +41,7 @@ use crate::emit::identifier;
 use crate::model::{Arch, ConfigField, KernelConfig};
 
 pub use fields::Settings;
+pub(crate) use sections::declares_kernels;
 
 /// What kind of input problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +53,8 @@ pub enum InputErrorKind {
     InvalidValue,
     Missing,
     DuplicateName,
+    /// Over a stated limit (docs/limits.md).
+    Limit,
 }
 
 impl InputErrorKind {
@@ -62,6 +67,7 @@ impl InputErrorKind {
             InputErrorKind::InvalidValue => crate::rules::Rule::InvalidValue.code(),
             InputErrorKind::Missing => crate::rules::Rule::MissingKey.code(),
             InputErrorKind::DuplicateName => crate::rules::Rule::DuplicateName.code(),
+            InputErrorKind::Limit => crate::rules::Rule::InputLimit.code(),
         }
     }
 }
@@ -152,30 +158,80 @@ pub fn parse(source: &str) -> ParsedFile {
 pub(crate) fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
     let mut entries = Vec::new();
     let mut out = parse_each(source, max_points, &mut |e, _| entries.push(e));
+    if !out.parses() {
+        entries.clear();
+    }
     out.entries = entries;
     out
 }
 
-/// What reading a file's tables gathers before any point is expanded.
-struct Read {
-    defaults: Settings,
-    pending: Vec<Pending>,
-    /// How many configurations the tables read so far declare.
-    total: u64,
-    max_points: u64,
+impl ParsedFile {
+    /// Whether the file parses. Of a file that does not, only its first syntax error is reported:
+    /// entries handed on before it was found (a large file's tables are read one after another)
+    /// are to be dropped.
+    pub fn parses(&self) -> bool {
+        self.errors.iter().all(|e| e.kind != InputErrorKind::Syntax)
+    }
 }
 
-impl Read {
-    fn new(max_points: u64) -> Self {
-        Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points }
+/// Reading a file's tables, each expanded into its entries as soon as it is read: a table's points
+/// are handed on (and checked and dropped by the caller) before the next table is read, so memory
+/// holds the file, the findings, and one table at a time.
+struct Read<'s, 'f> {
+    defaults: Settings,
+    /// How many configurations the tables read so far declare.
+    planned: u64,
+    max_points: u64,
+    /// Tables not read yet (each declares at least one configuration): with `planned`, the total
+    /// the entries are handed on with.
+    upcoming: u64,
+    expand: Expand<'s, 'f>,
+}
+
+/// Names seen so far, and where entries go.
+struct Expand<'s, 'f> {
+    source: &'s str,
+    on_entry: &'f mut dyn FnMut(Entry, usize),
+    /// Every declared name (of a kernel or sweep table, valid or not), and where it first was.
+    declared: HashMap<String, Range<usize>>,
+    /// Whether a declared name was used twice.
+    declared_twice: bool,
+    /// Every generated name.
+    names: std::collections::HashSet<Box<str>>,
+    /// Where in the file's errors the collisions of generated names are: reported unless a
+    /// declared name is used twice (which would make every point collide), known once the whole
+    /// file is read.
+    collisions: Vec<usize>,
+}
+
+impl<'s, 'f> Read<'s, 'f> {
+    fn new(source: &'s str, max_points: u64, on_entry: &'f mut dyn FnMut(Entry, usize)) -> Self {
+        Read {
+            defaults: Settings::default(),
+            planned: 0,
+            max_points,
+            upcoming: 0,
+            expand: Expand {
+                source,
+                on_entry,
+                declared: HashMap::new(),
+                declared_twice: false,
+                names: std::collections::HashSet::new(),
+                collisions: Vec::new(),
+            },
+        }
     }
 
     /// Read a document's (or one table's) top-level keys: `[defaults]` first, then the kernel and
-    /// sweep tables in file order, by key in the order the keys first appear.
+    /// sweep tables in file order, by key in the order the keys first appear; each table's points
+    /// are expanded once it is read.
     fn tables(&mut self, root: &DeTable<'_>, out: &mut ParsedFile) {
         if let Some(d) = root.get("defaults") {
             match d.get_ref() {
-                DeValue::Table(t) => self.defaults.read_table(t, fields::Scope::Defaults, &mut out.errors),
+                DeValue::Table(t) => {
+                    self.defaults.read_table(t, fields::Scope::Defaults, &mut out.errors);
+                    stages::one_policy(t, &mut out.errors);
+                }
                 other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
             }
         }
@@ -186,14 +242,14 @@ impl Read {
                     let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
                     let Some(tables) = tables_of(value, &mut out.errors) else { continue };
                     for table in tables {
-                        self.pending.extend(read_entry(
-                            table,
-                            scope,
-                            &self.defaults,
-                            out,
-                            self.max_points,
-                            &mut self.total,
-                        ));
+                        self.upcoming = self.upcoming.saturating_sub(1);
+                        let pending =
+                            read_entry(table, scope, &self.defaults, out, self.max_points, &mut self.planned);
+                        self.expand.declared(out);
+                        if let Some(p) = pending {
+                            let total = self.planned.saturating_add(self.upcoming);
+                            self.expand.points(p, usize::try_from(total).unwrap_or(usize::MAX), out);
+                        }
                     }
                 }
                 other => out.errors.push(error(
@@ -206,110 +262,46 @@ impl Read {
             }
         }
     }
-}
 
-/// The file read as one document; `Err` with the file's first syntax error when it does not parse.
-fn read_whole(source: &str, max_points: u64) -> Result<(ParsedFile, Read), ParsedFile> {
-    let mut out = ParsedFile::default();
-    let (root, syntax) = DeTable::parse_recoverable(source);
-    // The parser recovers, but one missing bracket cascades into several errors and a half-read
-    // table: report the first syntax error only, and nothing about a file that does not parse.
-    if let Some(e) = syntax.first() {
-        let span = e.span().unwrap_or(0..0);
-        out.errors.push(error(
-            InputErrorKind::Syntax,
-            span,
-            format!("TOML syntax: {}", e.message().trim()),
-            "here",
-            (syntax.len() > 1).then(|| "fix this first: later syntax errors may follow from it".to_string()),
-        ));
-        return Err(out);
+    /// The file's errors, once every table is read.
+    fn finish(self, mut out: ParsedFile) -> ParsedFile {
+        if self.expand.declared_twice {
+            let mut drop = self.expand.collisions.into_iter().peekable();
+            let mut i = 0;
+            out.errors.retain(|_| {
+                let keep = drop.next_if_eq(&i).is_none();
+                i += 1;
+                keep
+            });
+        }
+        out.errors.sort_by_key(|e| e.span.start);
+        out
     }
-    let mut read = Read::new(max_points);
-    read.tables(root.get_ref(), &mut out);
-    Ok((out, read))
 }
 
-/// The file read a table at a time ([`sections`]), in the order a whole-document read takes:
-/// `[defaults]`, then every table of the key that appears first, then of the other. `None` when the
-/// file is not a plain list of tables or one does not parse on its own.
-fn read_by_sections(source: &str, max_points: u64) -> Option<(ParsedFile, Read)> {
-    use sections::Header;
-    let mut tables = sections::split(source)?;
-    // Kernels and sweeps are read by key, the key written first first; a stable sort keeps each
-    // key's tables in file order.
-    let first = tables.iter().map(|(h, _)| *h).find(|&h| h != Header::Defaults).unwrap_or(Header::Kernel);
-    tables.sort_by_key(|&(h, _)| (h != Header::Defaults, h != first));
-    let mut out = ParsedFile::default();
-    let mut read = Read::new(max_points);
-    for (_, range) in tables {
-        let table = sections::parse(source, range)?;
-        read.tables(&table, &mut out);
-    }
-    Some((out, read))
-}
-
-/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
-struct Pending {
-    points: Points,
-    name: String,
-    name_span: Range<usize>,
-    single: bool,
-}
-
-/// A configuration as a point becomes one, or the error that stops it.
-type Built = Result<(KernelConfig, Vec<Arch>, FieldSpans), InputError>;
-
-/// A table's points: a sweep's settings, expanded one point at a time later; a table of one point
-/// (every `[[kernel]]`) built at once, which keeps a configuration instead of every key's settings
-/// (a generated file lists 100,000 kernels).
-enum Points {
-    Sweep(Settings),
-    One(Built),
-}
-
-/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
-/// collecting them (`total`: how many the file declares): a sweep's points are never all in memory.
-/// The returned file's `entries` is empty.
-pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
-    parse_each_by(source, max_points, true, on_entry)
-}
-
-/// [`parse_each`], reading a plain file a table at a time when `by_sections` (the tests compare the
-/// two readings).
-fn parse_each_by(
-    source: &str,
-    max_points: u64,
-    by_sections: bool,
-    on_entry: &mut dyn FnMut(Entry, usize),
-) -> ParsedFile {
-    let sectioned = if by_sections { read_by_sections(source, max_points) } else { None };
-    let (mut out, Read { pending, total, .. }) = match sectioned.map_or_else(|| read_whole(source, max_points), Ok) {
-        Ok(read) => read,
-        Err(syntax) => return syntax,
-    };
-    let mut seen: HashMap<String, Range<usize>> = HashMap::new();
-    for (name, span) in &out.declared {
-        if let Some(first) = seen.get(name) {
-            let (line, _) = line_col(source, first.start);
-            out.errors.push(error(
-                InputErrorKind::DuplicateName,
-                span.clone(),
-                format!("kernel name `{name}` is used twice"),
-                format!("first used on line {line}"),
-                Some("names become C identifiers in emitted tables; make them unique".into()),
-            ));
-        } else {
-            seen.insert(name.clone(), span.clone());
+impl Expand<'_, '_> {
+    /// The names the last table declared (in `out.declared`): a name used before is an error.
+    fn declared(&mut self, out: &mut ParsedFile) {
+        for (name, span) in std::mem::take(&mut out.declared) {
+            if let Some(first) = self.declared.get(&name) {
+                let (line, _) = line_col(self.source, first.start);
+                out.errors.push(error(
+                    InputErrorKind::DuplicateName,
+                    span,
+                    format!("kernel name `{name}` is used twice"),
+                    format!("first used on line {line}"),
+                    Some("names become C identifiers in emitted tables; make them unique".into()),
+                ));
+                self.declared_twice = true;
+            } else {
+                self.declared.insert(name, span);
+            }
         }
     }
-    // Generated names that collide (two sweep points the suffix cannot tell apart) are reported
-    // unless a declared name is already used twice (which would make every point collide).
-    let report_collisions = out.errors.iter().all(|e| e.kind != InputErrorKind::DuplicateName);
-    let total = usize::try_from(total).unwrap_or(usize::MAX);
-    let mut names: std::collections::HashSet<Box<str>> = std::collections::HashSet::new();
-    for Pending { points, name: declared, name_span, single } in pending {
-        // Each configuration of the table, in order; false once one fails to build.
+
+    /// Hand on each configuration of a table, in order, until one fails to build.
+    fn points(&mut self, pending: Pending, total: usize, out: &mut ParsedFile) {
+        let Pending { points, name: declared, name_span, single } = pending;
         let mut emit = |built: Built| match built {
             Ok((config, targets, spans)) => {
                 let name = if single {
@@ -317,7 +309,8 @@ fn parse_each_by(
                 } else {
                     identifier(&format!("{declared}_{}", point_suffix(&config)))
                 };
-                if !names.insert(name.as_str().into()) && report_collisions {
+                if !self.names.insert(name.as_str().into()) {
+                    self.collisions.push(out.errors.len());
                     out.errors.push(error(
                         InputErrorKind::DuplicateName,
                         name_span.clone(),
@@ -326,7 +319,7 @@ fn parse_each_by(
                         Some("give the kernels or sweeps distinct names".into()),
                     ));
                 }
-                on_entry(Entry { name, config, targets, spans, name_span: name_span.clone() }, total);
+                (self.on_entry)(Entry { name, config, targets, spans, name_span: name_span.clone() }, total);
                 true
             }
             Err(e) => {
@@ -347,8 +340,139 @@ fn parse_each_by(
             }
         }
     }
-    out.errors.sort_by_key(|e| e.span.start);
+}
+
+/// The file read as one document; `Err` with the file's first syntax error when it does not parse.
+fn read_whole(read: &mut Read<'_, '_>, source: &str) -> ParsedFile {
+    let mut out = ParsedFile::default();
+    if let Some(e) = limits::whole_document(source) {
+        out.errors.push(e);
+        return out;
+    }
+    let (root, syntax) = DeTable::parse_recoverable(source);
+    // The parser recovers, but one missing bracket cascades into several errors and a half-read
+    // table: report the first syntax error only, and nothing about a file that does not parse.
+    if let Some(e) = syntax.first() {
+        out.errors.push(syntax_error(e, 0, syntax.len()));
+        return out;
+    }
+    read.upcoming = ["kernel", "sweep"]
+        .iter()
+        .filter_map(|k| root.get_ref().get(*k)?.get_ref().as_array().map(|a| a.len() as u64))
+        .sum();
+    read.tables(root.get_ref(), &mut out);
     out
+}
+
+/// A syntax error of the parser (at `offset` in the file), reported alone.
+fn syntax_error(e: &toml::de::Error, offset: usize, count: usize) -> InputError {
+    let span = e.span().map_or(offset..offset, |s| s.start + offset..s.end + offset);
+    error(
+        InputErrorKind::Syntax,
+        span,
+        format!("TOML syntax: {}", e.message().trim()),
+        "here",
+        (count > 1).then(|| "fix this first: later syntax errors may follow from it".to_string()),
+    )
+}
+
+/// How a file was read a table at a time.
+enum Sectioned {
+    /// Every table read.
+    Read(ParsedFile),
+    /// The file is not a plain list of tables, or (a small file) one of its tables does not parse
+    /// on its own: it is read whole instead.
+    Whole,
+}
+
+/// The file read a table at a time ([`sections`]), in the order a whole-document read takes:
+/// `[defaults]`, then every table of the key that appears first, then of the other. A file too
+/// large to be read whole that is not a plain list of tables, or has a table too large or that does
+/// not parse, is refused here with what is wrong ([`limits`]).
+fn read_by_sections(read: &mut Read<'_, '_>, source: &str) -> Sectioned {
+    use sections::Header;
+    let large = source.len() > crate::limits::MAX_TOML_DOCUMENT_BYTES;
+    let Some(mut tables) = sections::split(source) else {
+        return if large { Sectioned::Read(limits::not_plain(source)) } else { Sectioned::Whole };
+    };
+    // Kernels and sweeps are read by key, the key written first first; a stable sort keeps each
+    // key's tables in file order.
+    let first = tables.iter().map(|(h, _)| *h).find(|&h| h != Header::Defaults).unwrap_or(Header::Kernel);
+    tables.sort_by_key(|&(h, _)| (h != Header::Defaults, h != first));
+    if !large {
+        // A small file whose tables do not all parse on their own is read whole, which reports its
+        // first syntax error as the whole file has it.
+        if tables.iter().any(|(_, r)| sections::parse(source, r.clone()).is_none()) {
+            return Sectioned::Whole;
+        }
+    } else if let Some(e) = limits::large_tables(source, &tables) {
+        return Sectioned::Read(ParsedFile { errors: vec![e], ..ParsedFile::default() });
+    }
+    let mut out = ParsedFile::default();
+    read.upcoming = tables.len() as u64;
+    for (_, range) in tables {
+        match sections::parse(source, range.clone()) {
+            Some(table) => read.tables(&table, &mut out),
+            None if large => {
+                // Too large to be read whole: the table's own first syntax error is the file's
+                // (what was read before it is dropped: `ParsedFile::parses`).
+                let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
+                if let Some(e) = syntax.first() {
+                    out.errors.push(syntax_error(e, range.start, syntax.len()));
+                }
+                return Sectioned::Read(out);
+            }
+            None => return Sectioned::Whole,
+        }
+    }
+    Sectioned::Read(out)
+}
+
+/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
+struct Pending {
+    points: Points,
+    name: String,
+    name_span: Range<usize>,
+    single: bool,
+}
+
+/// A configuration as a point becomes one, or the error that stops it.
+type Built = Result<(KernelConfig, Vec<Arch>, FieldSpans), InputError>;
+
+/// A table's points: a sweep's settings, expanded one point at a time; a table of one point
+/// (every `[[kernel]]`) built at once.
+enum Points {
+    Sweep(Settings),
+    One(Built),
+}
+
+/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
+/// collecting them (`total`: how many the file declares, as far as it has been read: the points of
+/// the tables read so far plus one for each table still to read). The returned file's `entries`
+/// is empty.
+pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
+    parse_each_by(source, max_points, true, on_entry)
+}
+
+/// [`parse_each`], reading a plain file a table at a time when `by_sections` (the tests compare the
+/// two readings).
+fn parse_each_by(
+    source: &str,
+    max_points: u64,
+    by_sections: bool,
+    on_entry: &mut dyn FnMut(Entry, usize),
+) -> ParsedFile {
+    let mut read = Read::new(source, max_points, on_entry);
+    let sectioned = if by_sections { read_by_sections(&mut read, source) } else { Sectioned::Whole };
+    let out = match sectioned {
+        Sectioned::Read(out) => out,
+        Sectioned::Whole => {
+            // Nothing was handed on: a table that does not parse is found before any is read.
+            read.upcoming = 0;
+            read_whole(&mut read, source)
+        }
+    };
+    read.finish(out)
 }
 
 fn wrong_type(span: Range<usize>, message: &str, found: &DeValue<'_>) -> InputError {
@@ -387,6 +511,7 @@ fn read_entry(
     let mut settings = defaults.clone();
     let before = out.errors.len();
     settings.read_table(t, scope, &mut out.errors);
+    stages::one_policy(t, &mut out.errors);
     let (name, name_span) = if let Some(v) = t.get("name") {
         if let Some(s) = v.get_ref().as_str() {
             (s.to_string(), v.span())
