@@ -4,6 +4,7 @@
 //! issues with file and line). Pipeline: [`args`] and [`fields`] parse, [`validate`] runs the model.
 
 pub mod args;
+pub mod depth;
 pub mod fields;
 pub mod validate;
 
@@ -66,9 +67,22 @@ pub(crate) fn check_item_with(
     item: &syn::DeriveInput,
     overrides: &Overrides,
 ) -> Result<Checked, Vec<Issue>> {
+    if let Some((span, depth)) = depth::too_deep(&attr) {
+        return Err(vec![Issue {
+            span,
+            code: crate::rules::Rule::InputLimit.code(),
+            message: depth::message("the #[smem_check] arguments", depth),
+            kernel: None,
+            archs: Vec::new(),
+            bytes: None,
+        }]);
+    }
     let (mut spec, parse_errors) = args::parse(attr);
     let mut issues: Vec<Issue> = parse_errors.map(from_syn).unwrap_or_default();
     if let Err(e) = fields::read(item, &mut spec) {
+        issues.extend(from_syn(e));
+    }
+    if let Some(e) = spec.conflicts() {
         issues.extend(from_syn(e));
     }
     match validate::check(&spec, &item.ident, overrides) {
