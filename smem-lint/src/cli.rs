@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 clean, 1 findings (or a stale table with `emit --check`), 2 usage or input error.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::check::{FileReport, Options};
 use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
+use crate::output::{err, errln, out, outln};
 use crate::report::{check_paths, distinct_entries, print_reports, print_reports_with, OutputFormat, Shown};
 use crate::table::{write_table, CppFlavor, TableFormat, TableOutcome};
 use crate::verify::cli::VerifyArgs;
@@ -246,8 +248,8 @@ where
     let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN });
+            print_clap(&e);
+            return crate::output::finish(if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN });
         }
     };
     match cli.color {
@@ -259,11 +261,12 @@ where
     let code = match &cli.command {
         None if mode == Mode::Cargo => workspace_check(manifest, cli.format.unwrap_or(OutputFormat::Human)),
         None if cli.format.is_some() => {
-            eprintln!("error: --format belongs to a subcommand: `smem-lint check --format ...`");
+            errln!("error: --format belongs to a subcommand: `smem-lint check --format ...`");
             EXIT_INPUT_ERROR
         }
         None => {
-            let _ = command_for(mode).print_help();
+            let help = command_for(mode).render_help();
+            out!("{help}");
             EXIT_INPUT_ERROR
         }
         Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => {
@@ -279,13 +282,13 @@ where
             match crate::workspace::load(manifest) {
                 Ok(ws) => crate::workspace::emit(&ws, *check),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     EXIT_INPUT_ERROR
                 }
             }
         }
         Some(Command::Emit { output: None, .. }) => {
-            eprintln!(
+            errln!(
                 "error: emit needs -o FILE (or, under `cargo smem-lint`, no paths to regenerate the configured tables)"
             );
             EXIT_INPUT_ERROR
@@ -298,7 +301,7 @@ where
             match resolve_cutlass(*cutlass, cutlass_include.as_deref()) {
                 Ok(v) => eval(file, v),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     EXIT_INPUT_ERROR
                 }
             }
@@ -308,25 +311,51 @@ where
         Some(Command::Completions { shell }) => {
             let mut cmd = command_for(mode);
             let name = cmd.get_bin_name().unwrap_or("smem-lint").to_string();
-            clap_complete::generate(*shell, &mut cmd, name, &mut std::io::stdout());
+            // Generated in memory: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut cmd, name, &mut script);
+            let _ = crate::output::stdout().write_all(&script);
             EXIT_CLEAN
         }
         Some(Command::Schema) => {
-            println!("{}", serde_json::to_string_pretty(&crate::schema::toml_schema()).unwrap_or_default());
+            outln!("{}", serde_json::to_string_pretty(&crate::schema::toml_schema()).unwrap_or_default());
             EXIT_CLEAN
         }
-        Some(Command::Man) => match clap_mangen::Man::new(command_for(mode)).render(&mut std::io::stdout()) {
-            Ok(()) => EXIT_CLEAN,
-            Err(e) => {
-                eprintln!("error: {e}");
-                EXIT_INPUT_ERROR
+        Some(Command::Man) => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(command_for(mode)).render(&mut page) {
+                Ok(()) => {
+                    let _ = crate::output::stdout().write_all(&page);
+                    EXIT_CLEAN
+                }
+                Err(e) => {
+                    errln!("error: {e}");
+                    EXIT_INPUT_ERROR
+                }
             }
-        },
+        }
         Some(Command::ImportTrtllm { files, output, source_note, cutlass, archs }) => {
             import_trtllm(files, output, source_note.as_deref(), *cutlass, archs)
         }
     };
-    ExitCode::from(code)
+    crate::output::finish(code)
+}
+
+/// A clap error, or the help or version text clap answers with, on its stream (coloured on a
+/// terminal).
+fn print_clap(e: &clap::Error) {
+    use std::io::IsTerminal;
+    let terminal = if e.use_stderr() { std::io::stderr().is_terminal() } else { std::io::stdout().is_terminal() };
+    let styled = e.render();
+    // On a terminal clap's colours are kept (what it echoes of the arguments is what the user
+    // typed there); elsewhere the text is plain, its control characters escaped.
+    let text =
+        if terminal { styled.ansi().to_string() } else { crate::output::printable(&styled.to_string()).into_owned() };
+    let _ = if e.use_stderr() {
+        crate::output::stderr().write_all(text.as_bytes())
+    } else {
+        crate::output::stdout().write_all(text.as_bytes())
+    };
 }
 
 /// Run `f` with the target's options, or report why they cannot be had (exit 2).
@@ -334,7 +363,7 @@ fn with_options(target: &Target, f: impl FnOnce(&Options) -> u8) -> u8 {
     match target.options() {
         Ok(o) => f(&o),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -348,16 +377,16 @@ fn explain_code(code: Option<&str>) -> u8 {
     };
     let Some(code) = code else {
         for r in Rule::ALL {
-            println!("{:<28} {:<22} {}", r.code(), class(*r), r.summary());
+            outln!("{:<28} {:<22} {}", r.code(), class(*r), r.summary());
         }
         return EXIT_CLEAN;
     };
     let full = if code.starts_with("smem::") { code.to_string() } else { format!("smem::{code}") };
     if let Some(r) = Rule::from_code(&full) {
-        println!("{}: {} [{}]\n\n{}", r.code(), r.summary(), class(r), r.explanation().trim_end());
+        outln!("{}: {} [{}]\n\n{}", r.code(), r.summary(), class(r), r.explanation().trim_end());
         EXIT_CLEAN
     } else {
-        eprintln!(
+        errln!(
             "error: unknown code `{code}`; codes: {}",
             Rule::ALL.iter().map(|r| r.code()).collect::<Vec<_>>().join(", ")
         );
@@ -368,7 +397,7 @@ fn explain_code(code: Option<&str>) -> u8 {
 fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
     match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
         Ok(reports) if reports.is_empty() => {
-            eprintln!(
+            errln!(
                 "error: nothing to check: no kernel configuration file and no #[smem_check] struct in this workspace\n  \
                  help: list your TOML files in the workspace's Cargo.toml:\n\n  \
                  [workspace.metadata.smem-lint]\n  configs = [\"kernels/*.toml\"]"
@@ -377,7 +406,7 @@ fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
         }
         Ok(reports) => print_reports(&reports, format),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -387,17 +416,17 @@ fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown)
     match check_paths(paths, opts) {
         Ok(reports) => print_reports_with(&reports, format, shown),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
 }
 
 fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Target) -> u8 {
-    let source = match std::fs::read_to_string(file) {
+    let source = match crate::input::read_to_string(file) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", file.display());
+            errln!("error: {e}");
             return EXIT_INPUT_ERROR;
         }
     };
@@ -405,7 +434,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     if !parsed.errors.is_empty() {
         let report =
             FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, ..FileReport::default() };
-        eprint!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
+        err!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
         return EXIT_INPUT_ERROR;
     }
     let entry = match kernel {
@@ -413,7 +442,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         None if parsed.entries.len() == 1 => parsed.entries.first(),
         None => {
             let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(50).collect();
-            eprintln!(
+            errln!(
                 "error: {} declares {} kernels; name one with --kernel: {}{}",
                 file.display(),
                 parsed.entries.len(),
@@ -425,7 +454,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     let Some(entry) = entry else {
         let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(20).collect();
-        eprintln!(
+        errln!(
             "error: no kernel `{}` in {}; kernels: {}",
             kernel.unwrap_or_default(),
             file.display(),
@@ -438,7 +467,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         Ok(Some(v)) => cfg.cutlass = v,
         Ok(None) => {}
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return EXIT_INPUT_ERROR;
         }
     }
@@ -451,7 +480,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     match result {
         Ok(text) => {
-            print!("{text}");
+            out!("{text}");
             // The same classes as check: 1 when the kernel cannot launch on one of the architectures.
             let launches =
                 archs.iter().all(|&a| assess(&KernelConfig { arch: a, ..cfg }, a).is_ok_and(|x| x.launchable()));
@@ -462,7 +491,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
             }
         }
         Err(e) => {
-            eprintln!("error: `{}` cannot be explained: {e}", entry.name);
+            errln!("error: `{}` cannot be explained: {e}", entry.name);
             if e.out_of_bounds {
                 EXIT_INPUT_ERROR
             } else {
@@ -483,7 +512,7 @@ fn emit_cmd(
     let reports = match check_paths(paths, opts) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return EXIT_INPUT_ERROR;
         }
     };
@@ -494,7 +523,7 @@ fn emit_cmd(
         Ok(TableOutcome::Stale) => EXIT_FINDINGS,
         Ok(_) => EXIT_CLEAN,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -504,10 +533,10 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
     let mut found = Vec::new();
     let mut bad = 0;
     for f in files {
-        let text = match std::fs::read_to_string(f) {
+        let text = match crate::input::read_to_string(f) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", f.display());
+                errln!("error: {e}");
                 return EXIT_INPUT_ERROR;
             }
         };
@@ -515,7 +544,7 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
             match r {
                 Ok(i) => found.push(i),
                 Err(e) => {
-                    eprintln!("error: {}:{line}: {e}", f.display());
+                    errln!("error: {}:{line}: {e}", f.display());
                     bad += 1;
                 }
             }
@@ -529,10 +558,13 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
         format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
     let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs);
     if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
-        eprintln!("error: cannot write {}: {e}", output.display());
+        errln!("error: cannot write {}: {e}", output.display());
         return EXIT_INPUT_ERROR;
     }
-    eprintln!("wrote {} with {} SM120 instantiations", output.display(), found.len());
+    let kernels = crate::import::unique(&found).len();
+    let repeated = found.len() - kernels;
+    let note = if repeated > 0 { format!(" ({repeated} repeated call(s) listed once)") } else { String::new() };
+    errln!("wrote {} with {kernels} SM120 instantiations{note}", output.display());
     EXIT_CLEAN
 }
 
@@ -540,7 +572,7 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
 /// input order.
 fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
     let name = file.display().to_string();
-    let stdout = std::io::stdout();
+    let stdout = crate::output::stdout();
     if file.as_os_str() == "-" {
         return crate::eval_stream::eval(
             std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
@@ -549,16 +581,10 @@ fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
             stdout,
         );
     }
-    match std::fs::File::open(file) {
-        Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => {
-            crate::eval_stream::eval(std::io::BufReader::with_capacity(1 << 16, f), &name, cutlass, stdout)
-        }
-        Ok(_) => {
-            eprintln!("error: {name} is not a regular file");
-            EXIT_INPUT_ERROR
-        }
+    match crate::input::open_regular(file) {
+        Ok(f) => crate::eval_stream::eval(std::io::BufReader::with_capacity(1 << 16, f), &name, cutlass, stdout),
         Err(e) => {
-            eprintln!("error: cannot read {name}: {e}");
+            errln!("error: cannot read {name}: {e}");
             EXIT_INPUT_ERROR
         }
     }
