@@ -108,8 +108,14 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>, dictionary: &[Vec<u8>], corpus: &[
         }
         9 if rng.chance(4) => {
             // Nest: open and close brackets (or prefix operators) thousands deep.
-            let (open, close): (&[u8], &[u8]) =
-                *rng.pick(&[(&b"["[..], &b"]"[..]), (b"(", b")"), (b"{", b"}"), (b"-", b""), (b"{a=", b"}"), (b"[[", b"]]")]);
+            let (open, close): (&[u8], &[u8]) = *rng.pick(&[
+                (&b"["[..], &b"]"[..]),
+                (b"(", b")"),
+                (b"{", b"}"),
+                (b"-", b""),
+                (b"{a=", b"}"),
+                (b"[[", b"]]"),
+            ]);
             let depth = rng.below(6000) + 1;
             let j = at(rng, input);
             let mut nest = open.repeat(depth);
@@ -216,15 +222,57 @@ fn keys() -> Vec<&'static str> {
 }
 
 const NUMBERS: &[&str] = &[
-    "0", "1", "2", "3", "16", "32", "64", "96", "128", "192", "256", "1024", "1025", "65536", "4294967296",
-    "9223372036854775807", "9223372036854775808", "18446744073709551616", "-1", "1e3", "0x80", "0200", "3.5",
+    "0",
+    "1",
+    "2",
+    "3",
+    "16",
+    "32",
+    "64",
+    "96",
+    "128",
+    "192",
+    "256",
+    "1024",
+    "1025",
+    "65536",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551616",
+    "-1",
+    "1e3",
+    "0x80",
+    "0200",
+    "3.5",
 ];
 
 fn toml_dictionary() -> Vec<Vec<u8>> {
     let mut d = words(&[
-        "[defaults]\n", "[[kernel]]\n", "[[sweep]]\n", "\nname = \"k\"\n", " = ", "[", "]", "{", "}", ", ", "\"", "'''",
-        "\n", "# c\n", "[128, 256, 128]", "[[128, 128, 128], [256, 128, 128]]", "{ smem_bytes = 4096 }", "true",
-        "\r\n", "\\u0000", "\\", "=", ".", "kernel = [{ name = \"i\" }]\n",
+        "[defaults]\n",
+        "[[kernel]]\n",
+        "[[sweep]]\n",
+        "\nname = \"k\"\n",
+        " = ",
+        "[",
+        "]",
+        "{",
+        "}",
+        ", ",
+        "\"",
+        "'''",
+        "\n",
+        "# c\n",
+        "[128, 256, 128]",
+        "[[128, 128, 128], [256, 128, 128]]",
+        "{ smem_bytes = 4096 }",
+        "true",
+        "\r\n",
+        "\\u0000",
+        "\\",
+        "=",
+        ".",
+        "kernel = [{ name = \"i\" }]\n",
     ]);
     for k in keys() {
         d.push(format!("\n{k} = ").into_bytes());
@@ -238,8 +286,23 @@ fn toml_dictionary() -> Vec<Vec<u8>> {
 
 fn json_dictionary() -> Vec<Vec<u8>> {
     let mut d = words(&[
-        "{", "}", "[", "]", ",", ":", "\"", "\n", "null", "true", "false", "\"result\": {\"compiles\": true}",
-        "\"tile\": [128, 128, 128]", "\\u001b", "\\\"", "\u{feff}", " ",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"",
+        "\n",
+        "null",
+        "true",
+        "false",
+        "\"result\": {\"compiles\": true}",
+        "\"tile\": [128, 128, 128]",
+        "\\u001b",
+        "\\\"",
+        "\u{feff}",
+        " ",
     ]);
     for k in keys() {
         d.push(format!("\"{k}\": ").into_bytes());
@@ -253,9 +316,34 @@ fn json_dictionary() -> Vec<Vec<u8>> {
 
 fn attribute_dictionary() -> Vec<Vec<u8>> {
     let mut d = words(&[
-        ", ", " = ", "[", "]", "(", ")", "-", "!", "\"", "u8", "sm120", "sm121", "sm90", "#[smem_check(", ")]\n",
-        "pub struct K;\n", "struct K { tile: Tile<128, 128, 128>, stages: Stages<3> }\n", "use smem_lint_macros::smem_check;\n",
-        "//", "/*", "*/", "r#\"", "\"#", "'a", "{", "}", ";", "\n",
+        ", ",
+        " = ",
+        "[",
+        "]",
+        "(",
+        ")",
+        "-",
+        "!",
+        "\"",
+        "u8",
+        "sm120",
+        "sm121",
+        "sm90",
+        "#[smem_check(",
+        ")]\n",
+        "pub struct K;\n",
+        "struct K { tile: Tile<128, 128, 128>, stages: Stages<3> }\n",
+        "use smem_lint_macros::smem_check;\n",
+        "//",
+        "/*",
+        "*/",
+        "r#\"",
+        "\"#",
+        "'a",
+        "{",
+        "}",
+        ";",
+        "\n",
     ]);
     for k in smem_lint::keys::Front::Attribute.keys() {
         d.push(format!(", {k} = ").into_bytes());
@@ -269,10 +357,44 @@ fn attribute_dictionary() -> Vec<Vec<u8>> {
 
 fn import_dictionary() -> Vec<Vec<u8>> {
     let mut d = words(&[
-        "INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(", ");\n", ", ", "Sm120", "Sm121", "Sm100", "SafeFP4", "SafeFP8",
-        "__nv_fp8_e4m3", "half", "__nv_bfloat16", "float", "void", "EpilogueOpDefault", "NONE", "FINALIZE", "true",
-        "false", "#if 0\n", "#if (0)\n", "#if 1\n", "#ifdef X\n", "#elif 1\n", "#else\n", "#endif\n", "#define ",
-        "R\"x(", ")x\"", "u8R\"(", ")\"", "//", "/*", "*/", "'", "\"", "\\\n", "1'024", "\n",
+        "INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(",
+        ");\n",
+        ", ",
+        "Sm120",
+        "Sm121",
+        "Sm100",
+        "SafeFP4",
+        "SafeFP8",
+        "__nv_fp8_e4m3",
+        "half",
+        "__nv_bfloat16",
+        "float",
+        "void",
+        "EpilogueOpDefault",
+        "NONE",
+        "FINALIZE",
+        "true",
+        "false",
+        "#if 0\n",
+        "#if (0)\n",
+        "#if 1\n",
+        "#ifdef X\n",
+        "#elif 1\n",
+        "#else\n",
+        "#endif\n",
+        "#define ",
+        "R\"x(",
+        ")x\"",
+        "u8R\"(",
+        ")\"",
+        "//",
+        "/*",
+        "*/",
+        "'",
+        "\"",
+        "\\\n",
+        "1'024",
+        "\n",
     ]);
     d.extend(words(NUMBERS));
     d
@@ -423,7 +545,11 @@ fn import_target(input: &[u8]) -> Outcome {
         return Err(format!("the imported file does not read back: {} at {:?}\n{toml}", e.message, e.span));
     }
     if parsed.entries.len() != smem_lint::import::unique(&found).len() {
-        return Err(format!("{} kernels written, {} read back", smem_lint::import::unique(&found).len(), parsed.entries.len()));
+        return Err(format!(
+            "{} kernels written, {} read back",
+            smem_lint::import::unique(&found).len(),
+            parsed.entries.len()
+        ));
     }
     errors.sort();
     errors.dedup();
@@ -546,7 +672,12 @@ fn model_target(input: &[u8]) -> Outcome {
         epilogue_bytes: 1,
         stages: 2,
     };
-    for format in [smem_lint::emit::Format::Json, smem_lint::emit::Format::CppXmacro, smem_lint::emit::Format::CppCutlass, smem_lint::emit::Format::Cmake] {
+    for format in [
+        smem_lint::emit::Format::Json,
+        smem_lint::emit::Format::CppXmacro,
+        smem_lint::emit::Format::CppCutlass,
+        smem_lint::emit::Format::Cmake,
+    ] {
         let _ = smem_lint::emit::render(format, std::slice::from_ref(&entry), &[cfg.arch]);
     }
     Ok(hash([outcome, cfg.arch.name(), cfg.cutlass.name()]))
@@ -559,7 +690,12 @@ fn targets() -> Vec<Target> {
     vec![
         Target { name: "toml", seeds: configs, dictionary: toml_dictionary(), run: toml_target },
         Target { name: "jsonl", seeds: jsonl_seeds(), dictionary: json_dictionary(), run: jsonl_target },
-        Target { name: "attribute", seeds: attribute_seeds(), dictionary: attribute_dictionary(), run: attribute_target },
+        Target {
+            name: "attribute",
+            seeds: attribute_seeds(),
+            dictionary: attribute_dictionary(),
+            run: attribute_target,
+        },
         Target {
             name: "import",
             seeds: read_all(&["tests/fixtures"], "cu"),
@@ -587,7 +723,11 @@ fn run_one(target: &Target, input: &[u8]) -> Outcome {
         Ok(outcome) => outcome,
         Err(panic) => Err(format!(
             "panicked: {}",
-            panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string())).unwrap_or_default()
+            panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+                .unwrap_or_default()
         )),
     }
 }
@@ -608,16 +748,19 @@ fn failure(target: &Target, input: &[u8], why: &str) -> String {
     )
 }
 
-fn fuzz(target: &Target, seed: u64, budget: Duration) -> Result<(usize, usize), String> {
+/// What a target's run did: how many inputs and distinct outcomes, or its first failure.
+type Campaign = Result<(usize, usize), String>;
+
+fn fuzz(target: &Target, seed: u64, budget: Duration) -> Campaign {
     // The crashes found before, then the seeds, each once.
     for (path, input) in regressions(target.name) {
         run_one(target, &input).map_err(|why| format!("{}: {}", path.display(), failure(target, &input, &why)))?;
     }
     let mut corpus: Vec<Vec<u8>> = Vec::new();
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut outcomes: HashSet<u64> = HashSet::new();
     for input in &target.seeds {
         let sig = run_one(target, input).map_err(|why| failure(target, input, &why))?;
-        if seen.insert(sig) || corpus.len() < 64 {
+        if outcomes.insert(sig) || corpus.len() < 64 {
             corpus.push(input.clone());
         }
     }
@@ -634,7 +777,7 @@ fn fuzz(target: &Target, seed: u64, budget: Duration) -> Result<(usize, usize), 
         }
         let sig = run_one(target, &input).map_err(|why| failure(target, &input, &why))?;
         runs += 1;
-        if seen.insert(sig) && input.len() <= KEEP {
+        if outcomes.insert(sig) && input.len() <= KEEP {
             if corpus.len() >= MAX_CORPUS {
                 let i = rng.below(corpus.len());
                 corpus[i] = input;
@@ -643,7 +786,7 @@ fn fuzz(target: &Target, seed: u64, budget: Duration) -> Result<(usize, usize), 
             }
         }
     }
-    Ok((runs, seen.len()))
+    Ok((runs, outcomes.len()))
 }
 
 fn budget() -> Duration {
@@ -663,7 +806,7 @@ fn fuzz_every_front_end() {
     // Panics are caught and reported with their input; their messages need not interleave.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let results: Vec<(String, Result<(usize, usize), String>)> = std::thread::scope(|s| {
+    let results: Vec<(String, Campaign)> = std::thread::scope(|s| {
         let handles: Vec<_> = targets()
             .into_iter()
             .map(|t| {
@@ -679,7 +822,9 @@ fn fuzz_every_front_end() {
     let mut failures = Vec::new();
     for (name, r) in results {
         match r {
-            Ok((runs, outcomes)) => println!("fuzz {name}: {runs} inputs in {budget:?} (seed {seed}), {outcomes} distinct outcomes"),
+            Ok((runs, outcomes)) => {
+                println!("fuzz {name}: {runs} inputs in {budget:?} (seed {seed}), {outcomes} distinct outcomes")
+            }
             Err(e) => failures.push(e),
         }
     }

@@ -2,6 +2,7 @@
 //! second hostile pass. Each failed before its fix. Tests that guard against a hang give the
 //! command a deadline far above what it needs (a hang detector, not a timing assertion).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -121,8 +122,11 @@ fn workspace(name: &str, settings: &str, lib: &str) -> PathBuf {
         format!("[workspace]\nresolver = \"2\"\nmembers = [\"kernels\"]\n\n[workspace.metadata.smem-lint]\n{settings}"),
     )
     .unwrap();
-    std::fs::write(ws.join("kernels/Cargo.toml"), "[package]\nname = \"kernels\"\nversion = \"0.1.0\"\nedition = \"2021\"\n")
-        .unwrap();
+    std::fs::write(
+        ws.join("kernels/Cargo.toml"),
+        "[package]\nname = \"kernels\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
     std::fs::write(ws.join("kernels/src/lib.rs"), lib).unwrap();
     ws
 }
@@ -192,7 +196,9 @@ fn deep_attributes() -> Vec<String> {
 #[test]
 fn case02_deep_attribute_arguments_are_refused_not_overflowed() {
     for deep in deep_attributes() {
-        let attr = format!("sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], {deep}");
+        let attr = format!(
+            "sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], {deep}"
+        );
         // The main thread of rustc has 8 MiB of stack; the macro runs on it.
         let messages = std::thread::Builder::new()
             .stack_size(8 << 20)
@@ -213,7 +219,9 @@ fn case02_attribute_arguments_at_the_limit_are_parsed() {
         (format!("cluster = {}1{}", "[".repeat(n), "]".repeat(n)), Some("integer extent")),
         (format!("stages = {}3", "-".repeat(n)), Some("non-negative")),
     ] {
-        let attr = format!("sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], {deep}");
+        let attr = format!(
+            "sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], {deep}"
+        );
         let messages = std::thread::Builder::new()
             .stack_size(8 << 20)
             .spawn(move || attribute_issues(&attr, "pub struct AtTheLimit;"))
@@ -308,7 +316,9 @@ fn case05_emit_paths_outside_the_workspace_are_refused() {
     let victim = outside.join("victim.txt");
     std::fs::write(&victim, "precious\n").unwrap();
     for path in ["../outside/victim.txt".to_string(), victim.display().to_string(), "link/victim.txt".to_string()] {
-        let settings = format!("configs = [\"k.toml\"]\n\n[[workspace.metadata.smem-lint.emit]]\npath = \"{path}\"\nformat = \"json\"\n");
+        let settings = format!(
+            "configs = [\"k.toml\"]\n\n[[workspace.metadata.smem-lint.emit]]\npath = \"{path}\"\nformat = \"json\"\n"
+        );
         let ws = workspace("c05", &settings, "");
         kernel_file(&ws, "k.toml", "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\nstages = 2\n");
         std::fs::create_dir_all(ws.parent().unwrap().join("outside")).unwrap();
@@ -317,7 +327,12 @@ fn case05_emit_paths_outside_the_workspace_are_refused() {
         let r = cargo_smem_lint(&ws, &["emit"]);
         no_crash(&r, "emit");
         assert_eq!(r.code, Some(2), "{path}: {}{}", r.stdout, r.stderr);
-        assert!(r.stdout.contains("outside the workspace") || r.stderr.contains("outside the workspace"), "{}{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains("outside the workspace") || r.stderr.contains("outside the workspace"),
+            "{}{}",
+            r.stdout,
+            r.stderr
+        );
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
         assert_eq!(std::fs::read_to_string(ws.parent().unwrap().join("outside/victim.txt")).unwrap(), "precious\n");
     }
@@ -431,7 +446,8 @@ impl FakeToolchain {
 fn case07_a_compiler_that_leaves_a_background_child_does_not_hang_verify() {
     let t = FakeToolchain::new("c07a");
     // Exits at once, leaving a child that holds its output pipes for a minute.
-    let nvcc = t.script("nvcc", "sleep 60 &\necho 'probe.cu(1): error: static assertion failed with \"x\"' >&2\nexit 1");
+    let nvcc =
+        t.script("nvcc", "sleep 60 &\necho 'probe.cu(1): error: static assertion failed with \"x\"' >&2\nexit 1");
     let (r, _, took) = t.verify(&nvcc, 1, &["--timeout", "5"]);
     no_crash(&r, "verify");
     assert!(took < Duration::from_secs(45), "waited for the background child: {took:?}");
@@ -446,7 +462,8 @@ fn alive(pid: i32) -> bool {
 fn case07_sigterm_stops_every_compiler_and_removes_the_temporary_files() {
     let t = FakeToolchain::new("c07b");
     let pids = t.dir.join("pids");
-    let nvcc = t.script("nvcc", &format!("echo $$ >> {}\nsleep 300 &\necho $! >> {}\nwait", pids.display(), pids.display()));
+    let nvcc =
+        t.script("nvcc", &format!("echo $$ >> {}\nsleep 300 &\necho $! >> {}\nwait", pids.display(), pids.display()));
     let (mut cmd, _, tmp) = t.command(&nvcc, 2, &["--timeout", "900"]);
     let mut child = cmd.spawn().unwrap();
     let start = Instant::now();
@@ -534,7 +551,8 @@ fn case08_a_broken_toolchain_is_not_a_cutlass_rejection() {
 #[test]
 fn case08_stderr_that_is_not_utf8_is_kept() {
     let t = FakeToolchain::new("c08u");
-    let nvcc = t.script("nvcc", "printf 'probe.cu(9): error: static assertion failed with \"Caf\\351 Stages\"\\n' >&2\nexit 1");
+    let nvcc = t
+        .script("nvcc", "printf 'probe.cu(9): error: static assertion failed with \"Caf\\351 Stages\"\\n' >&2\nexit 1");
     let (r, record, _) = t.verify(&nvcc, 1, &[]);
     no_crash(&r, "verify");
     assert!(record.contains("static assertion failed with"), "{record}{}", r.stderr);
@@ -624,13 +642,19 @@ fn case10_a_hundred_thousand_calls_import() {
     let d = scratch("c10");
     let mut text = String::new();
     for i in 0..100_000 {
-        text.push_str(&format!("// instantiation {i}\n"));
+        let _ = writeln!(text, "// instantiation {i}");
         text.push_str(&call(i));
     }
     std::fs::write(d.join("big.cu"), text).unwrap();
     // A hang detector: the quadratic reader took over five minutes for these 18 MB.
     let r = finish(
-        command(env!("CARGO_BIN_EXE_smem-lint"), &d, &["import-trtllm", "big.cu", "-o", "big.toml"], Sink::Capture, Sink::Capture),
+        command(
+            env!("CARGO_BIN_EXE_smem-lint"),
+            &d,
+            &["import-trtllm", "big.cu", "-o", "big.toml"],
+            Sink::Capture,
+            Sink::Capture,
+        ),
         Duration::from_secs(240),
     );
     no_crash(&r, "import-trtllm");
@@ -692,21 +716,112 @@ fn case11_names_the_standard_headers_define_are_refused() {
 fn case11_every_macro_of_the_standard_headers_is_refused() {
     // Every C and C++ standard header, in GNU mode (g++'s default: `linux`, `unix` predefined).
     let headers = [
-        "algorithm", "any", "array", "atomic", "bitset", "cassert", "cctype", "cerrno", "cfenv", "cfloat",
-        "chrono", "cinttypes", "climits", "clocale", "cmath", "complex", "condition_variable", "csetjmp",
-        "csignal", "cstdarg", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "ctime", "cuchar",
-        "cwchar", "cwctype", "deque", "exception", "filesystem", "forward_list", "fstream", "functional",
-        "future", "initializer_list", "iomanip", "ios", "iosfwd", "iostream", "istream", "iterator", "limits",
-        "list", "locale", "map", "memory", "memory_resource", "mutex", "new", "numeric", "optional", "ostream",
-        "queue", "random", "ratio", "regex", "scoped_allocator", "set", "shared_mutex", "sstream", "stack",
-        "stdexcept", "streambuf", "string", "string_view", "system_error", "thread", "tuple", "type_traits",
-        "typeindex", "typeinfo", "unordered_map", "unordered_set", "utility", "valarray", "variant", "vector",
-        "assert.h", "ctype.h", "errno.h", "fenv.h", "float.h", "inttypes.h", "limits.h", "locale.h", "math.h",
-        "setjmp.h", "signal.h", "stdarg.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h",
-        "time.h", "uchar.h", "wchar.h", "wctype.h",
+        "algorithm",
+        "any",
+        "array",
+        "atomic",
+        "bitset",
+        "cassert",
+        "cctype",
+        "cerrno",
+        "cfenv",
+        "cfloat",
+        "chrono",
+        "cinttypes",
+        "climits",
+        "clocale",
+        "cmath",
+        "complex",
+        "condition_variable",
+        "csetjmp",
+        "csignal",
+        "cstdarg",
+        "cstddef",
+        "cstdint",
+        "cstdio",
+        "cstdlib",
+        "cstring",
+        "ctime",
+        "cuchar",
+        "cwchar",
+        "cwctype",
+        "deque",
+        "exception",
+        "filesystem",
+        "forward_list",
+        "fstream",
+        "functional",
+        "future",
+        "initializer_list",
+        "iomanip",
+        "ios",
+        "iosfwd",
+        "iostream",
+        "istream",
+        "iterator",
+        "limits",
+        "list",
+        "locale",
+        "map",
+        "memory",
+        "memory_resource",
+        "mutex",
+        "new",
+        "numeric",
+        "optional",
+        "ostream",
+        "queue",
+        "random",
+        "ratio",
+        "regex",
+        "scoped_allocator",
+        "set",
+        "shared_mutex",
+        "sstream",
+        "stack",
+        "stdexcept",
+        "streambuf",
+        "string",
+        "string_view",
+        "system_error",
+        "thread",
+        "tuple",
+        "type_traits",
+        "typeindex",
+        "typeinfo",
+        "unordered_map",
+        "unordered_set",
+        "utility",
+        "valarray",
+        "variant",
+        "vector",
+        "assert.h",
+        "ctype.h",
+        "errno.h",
+        "fenv.h",
+        "float.h",
+        "inttypes.h",
+        "limits.h",
+        "locale.h",
+        "math.h",
+        "setjmp.h",
+        "signal.h",
+        "stdarg.h",
+        "stddef.h",
+        "stdint.h",
+        "stdio.h",
+        "stdlib.h",
+        "string.h",
+        "time.h",
+        "uchar.h",
+        "wchar.h",
+        "wctype.h",
     ];
     let d = scratch("c11m");
-    let src: String = headers.iter().map(|h| format!("#include <{h}>\n")).collect();
+    let mut src = String::new();
+    for h in headers {
+        let _ = writeln!(src, "#include <{h}>");
+    }
     std::fs::write(d.join("all.cpp"), src).unwrap();
     let out = Command::new("g++")
         .args(["-std=gnu++17", "-dM", "-E", "all.cpp"])
@@ -726,7 +841,12 @@ fn case11_every_macro_of_the_standard_headers_is_refused() {
         }
     }
     assert!(n > 1000, "{n}");
-    assert!(missing.is_empty(), "{} macros pass the name check: {:?}", missing.len(), &missing[..missing.len().min(40)]);
+    assert!(
+        missing.is_empty(),
+        "{} macros pass the name check: {:?}",
+        missing.len(),
+        &missing[..missing.len().min(40)]
+    );
 }
 
 #[test]
@@ -758,7 +878,9 @@ fn case11_cmake_keywords_as_kernel_names() {
 
 #[test]
 fn case12_zero_stages_and_absurd_carveouts_are_input_errors_everywhere() {
-    for (setting, field) in [("stages = 0", "stages"), ("carveout = 4294967296", "carveout"), ("carveout = 1000000", "carveout")] {
+    for (setting, field) in
+        [("stages = 0", "stages"), ("carveout = 4294967296", "carveout"), ("carveout = 1000000", "carveout")]
+    {
         let d = scratch("c12");
         kernel_file(&d, "k.toml", &format!("[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\n{setting}\n"));
         for args in [
@@ -772,7 +894,11 @@ fn case12_zero_stages_and_absurd_carveouts_are_input_errors_everywhere() {
             assert_eq!(r.code, Some(2), "{setting}: {args:?}: {}{}", r.stdout, r.stderr);
             assert!(!r.stdout.contains("-231404") && !r.stderr.contains("-231404"), "{}", r.stdout);
         }
-        let stages = if field == "stages" { "0".to_string() } else { format!("\"auto-carveout-{}\"", setting.split(" = ").nth(1).unwrap()) };
+        let stages = if field == "stages" {
+            "0".to_string()
+        } else {
+            format!("\"auto-carveout-{}\"", setting.split(" = ").nth(1).unwrap())
+        };
         let line = format!("{{\"arch\": \"sm120\", \"kernel\": \"grouped\", \"a\": \"nvfp4\", \"b\": \"nvfp4\", \"c\": \"bf16\", \"d\": \"bf16\", \"tile\": [128, 128, 128], \"stages\": {stages}}}\n");
         std::fs::write(d.join("k.jsonl"), line).unwrap();
         let r = smem_lint(&d, &["eval", "k.jsonl"]);
@@ -865,7 +991,11 @@ fn case13_preprocessor_branches_raw_strings_and_octal() {
 #[test]
 fn case14_terminal_escapes_are_not_echoed() {
     let d = scratch("c14e");
-    kernel_file(&d, "e.toml", "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\n\x1b[2J\x1b]0;pwned\x07stages = 2\nfusion\x1b[31m = 1\n");
+    kernel_file(
+        &d,
+        "e.toml",
+        "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\n\x1b[2J\x1b]0;pwned\x07stages = 2\nfusion\x1b[31m = 1\n",
+    );
     let r = smem_lint(&d, &["check", "e.toml", "--color", "never"]);
     no_crash(&r, "check");
     assert!(!r.stdout.contains('\x1b') && !r.stdout.contains('\x07'), "{:?}", r.stdout);

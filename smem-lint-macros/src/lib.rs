@@ -38,7 +38,10 @@ pub fn smem_check(attr: TokenStream, item: TokenStream) -> TokenStream {
         // syn's recursive descent runs on rustc's stack: input nested deeper than the stated limit
         // is refused before it is parsed (the arguments are measured in `check_item`).
         if let Some((span, depth)) = smem_lint::rust_attr::depth::too_deep(&item) {
-            return Err(syn::Error::new(span, smem_lint::rust_attr::depth::message("the annotated item's tokens", depth)));
+            return Err(syn::Error::new(
+                span,
+                smem_lint::rust_attr::depth::message("the annotated item's tokens", depth),
+            ));
         }
         let input: syn::DeriveInput = syn::parse2(item.clone())?;
         match smem_lint::rust_attr::check_item(attr.into(), &input) {

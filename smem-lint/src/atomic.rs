@@ -27,27 +27,39 @@ enum Target {
     Stream(u8),
 }
 
-/// Which file descriptor a path names, if it is one of the names Linux gives descriptors:
-/// `/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`,
-/// `/proc/thread-self/fd/N`, `/proc/PID/fd/N`.
-fn descriptor(path: &Path) -> Option<Option<u8>> {
-    let text = path.to_str()?;
-    match text {
-        "/dev/stdin" => return Some(Some(0)),
-        "/dev/stdout" => return Some(Some(1)),
-        "/dev/stderr" => return Some(Some(2)),
-        _ => {}
+/// What a path is, as one of the names Linux gives open file descriptors (`/dev/stdout`,
+/// `/dev/stderr`, `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`,
+/// `/proc/PID/fd/N`).
+enum Descriptor {
+    /// Not such a name.
+    No,
+    /// Standard output (1) or standard error (2).
+    Stream(u8),
+    /// Another descriptor.
+    Other,
+}
+
+fn descriptor(path: &Path) -> Descriptor {
+    let Some(text) = path.to_str() else { return Descriptor::No };
+    let fd = match text {
+        "/dev/stdin" => Some("0"),
+        "/dev/stdout" => Some("1"),
+        "/dev/stderr" => Some("2"),
+        _ => text
+            .strip_prefix("/dev/fd/")
+            .or_else(|| text.strip_prefix("/proc/self/fd/"))
+            .or_else(|| text.strip_prefix("/proc/thread-self/fd/"))
+            .or_else(|| {
+                let rest = text.strip_prefix("/proc/")?;
+                let (pid, fd) = rest.split_once("/fd/")?;
+                pid.bytes().all(|b| b.is_ascii_digit()).then_some(fd)
+            }),
+    };
+    match fd.map(str::parse::<u8>) {
+        None => Descriptor::No,
+        Some(Ok(fd @ (1 | 2))) => Descriptor::Stream(fd),
+        Some(_) => Descriptor::Other,
     }
-    let fd = text
-        .strip_prefix("/dev/fd/")
-        .or_else(|| text.strip_prefix("/proc/self/fd/"))
-        .or_else(|| text.strip_prefix("/proc/thread-self/fd/"))
-        .or_else(|| {
-            let rest = text.strip_prefix("/proc/")?;
-            let (pid, fd) = rest.split_once("/fd/")?;
-            pid.bytes().all(|b| b.is_ascii_digit()).then_some(fd)
-        })?;
-    Some(fd.parse::<u8>().ok())
 }
 
 /// The file a write to `path` really changes: `path` with its symlinks resolved (a dangling link's
@@ -63,14 +75,14 @@ fn resolve_target(path: &Path) -> std::io::Result<Target> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
         match descriptor(&p) {
-            Some(Some(fd @ (1 | 2))) => return Ok(Target::Stream(fd)),
-            Some(_) => {
+            Descriptor::Stream(fd) => return Ok(Target::Stream(fd)),
+            Descriptor::Other => {
                 return Err(std::io::Error::other(format!(
                     "{} names an open file descriptor: write to `-` (standard output) instead",
                     path.display()
                 )))
             }
-            None => {}
+            Descriptor::No => {}
         }
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
@@ -154,10 +166,7 @@ fn remove_stale_temporaries(dir: &Path, me: u32) {
         };
         let ours = entry.metadata().is_ok_and(|m| m.is_file() && m.uid() == me);
         let gone = pid > 0
-            && matches!(
-                nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None),
-                Err(nix::errno::Errno::ESRCH)
-            );
+            && matches!(nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None), Err(nix::errno::Errno::ESRCH));
         if ours && gone {
             let _ = std::fs::remove_file(entry.path());
         }

@@ -194,9 +194,8 @@ fn blank_dead_branches(out: &mut [u8]) {
                         _ => Branch::Unknown,
                     };
                     c.current = match (c.taken, own) {
-                        (Branch::Yes, _) => Branch::No,
+                        (Branch::Yes, _) | (Branch::Unknown, Branch::No) => Branch::No,
                         (Branch::No, own) => own,
-                        (Branch::Unknown, Branch::No) => Branch::No,
                         (Branch::Unknown, _) => Branch::Unknown,
                     };
                 }
@@ -324,7 +323,10 @@ pub fn trtllm_moe_limited(source: &str, max_calls: usize) -> Vec<(usize, Result<
         }
         calls += 1;
         if calls > max_calls {
-            out.push((line, Err(format!("more than {max_calls} {MACRO} calls: the limit of one import (docs/limits.md)"))));
+            out.push((
+                line,
+                Err(format!("more than {max_calls} {MACRO} calls: the limit of one import (docs/limits.md)")),
+            ));
             break;
         }
         let body_start = end + open + 1;

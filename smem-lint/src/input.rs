@@ -31,11 +31,8 @@ fn io(e: &std::io::Error) -> ReadError {
 
 /// Open `path` for reading if it is a regular file, without ever blocking on a FIFO.
 pub fn open_regular(path: &Path) -> Result<std::fs::File, ReadError> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(nix::libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| io(&e))?;
+    let file =
+        std::fs::OpenOptions::new().read(true).custom_flags(nix::libc::O_NONBLOCK).open(path).map_err(|e| io(&e))?;
     let meta = file.metadata().map_err(|e| io(&e))?;
     if !meta.is_file() {
         let what = if meta.is_dir() { "a directory" } else { "a FIFO, socket or device" };

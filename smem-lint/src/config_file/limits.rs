@@ -57,7 +57,12 @@ pub(super) fn large_tables(source: &str, tables: &[(Header, Range<usize>)]) -> O
     Some(error(
         InputErrorKind::Limit,
         header,
-        format!("this table is {} ({} bytes), over the {} a table may have", mib(range.len()), range.len(), mib(MAX_TOML_DOCUMENT_BYTES)),
+        format!(
+            "this table is {} ({} bytes), over the {} a table may have",
+            mib(range.len()),
+            range.len(),
+            mib(MAX_TOML_DOCUMENT_BYTES)
+        ),
         "too large to read",
         Some("split it into several tables".into()),
     ))

@@ -243,8 +243,7 @@ impl<'s, 'f> Read<'s, 'f> {
                     let Some(tables) = tables_of(value, &mut out.errors) else { continue };
                     for table in tables {
                         self.upcoming = self.upcoming.saturating_sub(1);
-                        let pending =
-                            read_entry(table, scope, &self.defaults, out, self.max_points, &mut self.planned);
+                        let pending = read_entry(table, scope, &self.defaults, out, self.max_points, &mut self.planned);
                         self.expand.declared(out);
                         if let Some(p) = pending {
                             let total = self.planned.saturating_add(self.upcoming);

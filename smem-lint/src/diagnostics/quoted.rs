@@ -60,10 +60,7 @@ pub(super) fn fit(mut d: Diag) -> Diag {
             format!("at {}:{line}:{col}{what}", d.source.name)
         })
         .collect();
-    let note = format!(
-        "{} (not quoted: a line over {MAX_QUOTED_LINE_BYTES} bytes)",
-        places.join("\n")
-    );
+    let note = format!("{} (not quoted: a line over {MAX_QUOTED_LINE_BYTES} bytes)", places.join("\n"));
     d.help = Some(match d.help {
         Some(h) => format!("{note}\n{h}"),
         None => note,

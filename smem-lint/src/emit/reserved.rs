@@ -13,9 +13,10 @@ pub(super) fn macro_name(id: &str) -> Option<String> {
             "`{id}` is a macro of the C or C++ standard headers (or predefined by the compiler): the emitted table would not compile"
         ));
     }
-    PREFIXES.iter().find(|p| id.starts_with(*p)).map(|p| {
-        format!("`{id}` starts with `{p}`, the prefix of macros the emitted code's headers define")
-    })
+    PREFIXES
+        .iter()
+        .find(|p| id.starts_with(*p))
+        .map(|p| format!("`{id}` starts with `{p}`, the prefix of macros the emitted code's headers define"))
 }
 
 #[cfg(test)]
@@ -25,7 +26,8 @@ mod tests {
     #[test]
     fn the_list_is_sorted_and_answers() {
         assert!(MACROS.windows(2).all(|w| w[0] < w[1]));
-        for m in ["linux", "unix", "INT_MAX", "SIZE_MAX", "NAN", "INFINITY", "M_PI", "SIGINT", "EXIT_SUCCESS", "ERANGE"] {
+        for m in ["linux", "unix", "INT_MAX", "SIZE_MAX", "NAN", "INFINITY", "M_PI", "SIGINT", "EXIT_SUCCESS", "ERANGE"]
+        {
             assert!(macro_name(m).is_some(), "{m}");
         }
         assert!(macro_name("SMEM_LINT_KERNEL_COUNT").is_some());

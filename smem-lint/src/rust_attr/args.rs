@@ -64,7 +64,9 @@ fn value(expr: &Expr) -> syn::Result<Value> {
         },
         Expr::Array(a) => a.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
         // The TOML format has no tuples: the same input means the same thing in every front end.
-        Expr::Tuple(t) => Err(syn::Error::new(t.span(), "write the extents as a list, [M, N, K], as in the TOML format")),
+        Expr::Tuple(t) => {
+            Err(syn::Error::new(t.span(), "write the extents as a list, [M, N, K], as in the TOML format"))
+        }
         Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), .. }) => {
             Err(syn::Error::new(expr.span(), "expected a non-negative integer; counts and extents cannot be negative"))
         }
@@ -78,7 +80,11 @@ fn non_negative(i: &syn::LitInt) -> syn::Result<u64> {
     if !i.suffix().is_empty() {
         return Err(syn::Error::new(
             i.span(),
-            format!("write `{}` without the integer suffix `{}`: counts and extents are plain numbers", i.base10_digits(), i.suffix()),
+            format!(
+                "write `{}` without the integer suffix `{}`: counts and extents are plain numbers",
+                i.base10_digits(),
+                i.suffix()
+            ),
         ));
     }
     i.base10_parse().map_err(|_| {
@@ -113,7 +119,7 @@ pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
     for meta in metas {
         match meta {
             Meta::Path(p) => match p.get_ident() {
-                Some(id) if spec.archs.iter().any(|(a, _)| *a == id.to_string()) => {
+                Some(id) if spec.archs.iter().any(|(a, _)| id == a) => {
                     push(syn::Error::new(id.span(), format!("`{id}` is given twice; name each architecture once")));
                 }
                 Some(id) => spec.archs.push((id.to_string(), id.span())),

@@ -217,7 +217,10 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             // The jobs are gone; the temporary files go now, the measurements stay in RECORD.partial.
             drop(dir);
             let kept = partial.as_ref().map(|p| format!(" (kept in {})", p.display())).unwrap_or_default();
-            let n = out.iter().filter(|m| !matches!(&m.result, super::MeasuredResult::Failed { error } if error == "not measured")).count();
+            let n = out
+                .iter()
+                .filter(|m| !matches!(&m.result, super::MeasuredResult::Failed { error } if error == "not measured"))
+                .count();
             errln!("verify: stopped by {sig}: {n} of {} configurations measured{kept}", out.len());
             super::interrupt::reraise();
             return Ok(EXIT_INPUT_ERROR);

@@ -59,7 +59,8 @@ pub fn cutlass_version(include: &Path) -> Result<CutlassVersion, String> {
     let path = include.join("cutlass/version.h");
     let text = crate::input::read_text_limited(&path, HEADER_LIMIT)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let dispatch = crate::input::read_text_limited(&include.join("cutlass/gemm/dispatch_policy.hpp"), HEADER_LIMIT).ok();
+    let dispatch =
+        crate::input::read_text_limited(&include.join("cutlass/gemm/dispatch_policy.hpp"), HEADER_LIMIT).ok();
     CutlassVersion::from_version_header(&text, dispatch.as_deref()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -163,8 +164,8 @@ const PIPE_GRACE: Duration = Duration::from_secs(2);
 /// with it instead of holding its pipes open). Its output is read on threads (a chatty child never
 /// blocks on a full pipe) and kept up to [`MAX_COMPILER_OUTPUT_BYTES`] per stream.
 pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std::io::Result<Output> {
-    use std::os::unix::process::CommandExt;
     use nix::sys::signal::Signal;
+    use std::os::unix::process::CommandExt;
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::null())

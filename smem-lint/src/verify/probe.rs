@@ -105,5 +105,5 @@ fn located(text: &str) -> bool {
 /// The first line of a compiler's output that says what went wrong, for a toolchain failure.
 pub fn toolchain_error(stderr: &str) -> Option<&str> {
     let lines = || stderr.lines().map(str::trim).filter(|l| !l.is_empty());
-    lines().find(|l| l.contains("error") || l.contains("fatal")).or_else(|| lines().last())
+    lines().find(|l| l.contains("error") || l.contains("fatal")).or_else(|| lines().next_back())
 }

@@ -75,11 +75,8 @@ pub(super) fn output(root: &Path, path: &Path) -> Result<(), String> {
     }
     let target = crate::atomic::resolve(path).map_err(|e| e.to_string())?;
     let Some(parent) = target.parent() else { return Err(outside(root)) };
-    let real = match std::fs::canonicalize(parent) {
-        Ok(p) => p,
-        // A directory that does not exist: the write fails and says so.
-        Err(_) => return Ok(()),
-    };
+    // A directory that does not exist: the write fails and says so.
+    let Ok(real) = std::fs::canonicalize(parent) else { return Ok(()) };
     if real.starts_with(canonical_root(root)) {
         Ok(())
     } else {

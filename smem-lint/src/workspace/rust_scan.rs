@@ -227,8 +227,8 @@ fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Op
             Ok(file) => file,
             Err(Refused::TooDeep(at, depth)) => {
                 if too_deep.is_none() {
-                    let span = finder(text, Vec::new(), overrides).range(at);
-                    too_deep = Some(deep_finding(span.start + r.start..span.end + r.start, depth));
+                    let at = finder(text, Vec::new(), overrides).range(at);
+                    too_deep = Some(deep_finding(at.start + r.start..at.end + r.start, depth));
                 }
                 forget_spans();
                 continue;
