@@ -1,6 +1,8 @@
 //! `check`: every configuration of every file, against every target architecture.
 
 use std::borrow::Cow;
+
+use rayon::prelude::*;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -134,13 +136,33 @@ pub(crate) fn check_source_with_progress(
     // Each entry is checked as the sweep expands it, then dropped: only findings and launchable
     // kernels stay in memory.
     let max_points = opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS);
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut check_batch = |batch: &mut Vec<Entry>| {
+        // The model evaluations of a batch run on every core; results are kept in entry order.
+        let results: Vec<Checked> = batch.par_iter().map(|e| check_entry(e, opts)).collect();
+        batch.clear();
+        for r in results {
+            checked += r.pairs;
+            findings.extend(r.findings);
+            launchable.extend(r.launchable);
+            for e in r.bounds {
+                if bounds_errors.seen.insert(e.message.clone()) {
+                    bounds_errors.errors.push(e);
+                }
+            }
+        }
+    };
     let parsed = config_file::parse_each(&source, max_points, &mut |entry, total| {
         if entries % 1024 == 0 {
             progress(entries, total);
         }
         entries += 1;
-        checked += check_entry(&entry, opts, &mut findings, &mut launchable, &mut bounds_errors);
+        batch.push(entry);
+        if batch.len() == BATCH {
+            check_batch(&mut batch);
+        }
     });
+    check_batch(&mut batch);
     if !parsed.parses() {
         // Only a file's first syntax error is reported, nothing of what was read before it.
         (findings, launchable, bounds_errors, entries, checked) = Default::default();
@@ -166,15 +188,23 @@ struct BoundsErrors {
     seen: std::collections::HashSet<String>,
 }
 
-/// Check one entry against each of its architectures ([`crate::checker::check_config`]); returns
-/// how many (entry, arch) pairs it made.
-fn check_entry(
-    entry: &Entry,
-    opts: &Options,
-    findings: &mut Vec<Finding>,
-    launchable: &mut Vec<Launchable>,
-    bounds_errors: &mut BoundsErrors,
-) -> usize {
+/// Entries checked together, on every core.
+const BATCH: usize = 2048;
+
+/// What checking one entry found.
+struct Checked {
+    findings: Vec<Finding>,
+    launchable: Option<Launchable>,
+    /// Input errors of out-of-bounds values (not yet deduplicated).
+    bounds: Vec<config_file::InputError>,
+    /// (entry, arch) pairs checked.
+    pairs: usize,
+}
+
+/// Check one entry against each of its architectures ([`crate::checker::check_config`]).
+fn check_entry(entry: &Entry, opts: &Options) -> Checked {
+    let mut findings = Vec::new();
+    let mut bounds = Vec::new();
     let targets = opts.archs.as_deref().unwrap_or(&entry.targets);
     let mut base = entry.config;
     if let Some(v) = opts.cutlass {
@@ -187,8 +217,8 @@ fn check_entry(
             // Not a configuration at all (a zero or absurd value): an input error on the value.
             Problem::NotModelled(e) if e.out_of_bounds => {
                 let message = format!("`{}`: {}", entry.name, e.message);
-                if bounds_errors.seen.insert(message.clone()) {
-                    bounds_errors.errors.push(config_file::InputError {
+                if !bounds.iter().any(|b: &config_file::InputError| b.message == message) {
+                    bounds.push(config_file::InputError {
                         kind: config_file::InputErrorKind::InvalidValue,
                         span: entry.span_of(e.at),
                         message,
@@ -225,15 +255,13 @@ fn check_entry(
             }
         }
     }
-    if let Some((archs, sizes)) = outcome.launchable {
-        launchable.push(Launchable {
-            entry: entry.name.clone(),
-            config: KernelConfig { arch: archs[0], ..base },
-            archs,
-            sizes,
-        });
-    }
-    targets.len()
+    let launchable = outcome.launchable.map(|(archs, sizes)| Launchable {
+        entry: entry.name.clone(),
+        config: KernelConfig { arch: archs[0], ..base },
+        archs,
+        sizes,
+    });
+    Checked { findings, launchable, bounds, pairs: targets.len() }
 }
 
 /// The primary span of a finding (at the field [`Problem::field`] names) and the secondary labels.

@@ -31,8 +31,10 @@ mod limits;
 mod sections;
 mod stages;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+
+use rayon::prelude::*;
 
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
@@ -193,11 +195,11 @@ struct Expand<'s, 'f> {
     source: &'s str,
     on_entry: &'f mut dyn FnMut(Entry, usize),
     /// Every declared name (of a kernel or sweep table, valid or not), and where it first was.
-    declared: HashMap<String, Range<usize>>,
+    declared: HashMap<String, Range<usize>, foldhash::fast::RandomState>,
     /// Whether a declared name was used twice.
     declared_twice: bool,
     /// Every generated name.
-    names: std::collections::HashSet<Box<str>>,
+    names: HashSet<Box<str>, foldhash::fast::RandomState>,
     /// Where in the file's errors the collisions of generated names are: reported unless a
     /// declared name is used twice (which would make every point collide), known once the whole
     /// file is read.
@@ -214,9 +216,9 @@ impl<'s, 'f> Read<'s, 'f> {
             expand: Expand {
                 source,
                 on_entry,
-                declared: HashMap::new(),
+                declared: HashMap::default(),
                 declared_twice: false,
-                names: std::collections::HashSet::new(),
+                names: HashSet::default(),
                 collisions: Vec::new(),
             },
         }
@@ -401,7 +403,7 @@ fn read_by_sections(read: &mut Read<'_, '_>, source: &str) -> Sectioned {
     if !large {
         // A small file whose tables do not all parse on their own is read whole, which reports its
         // first syntax error as the whole file has it.
-        if tables.iter().any(|(_, r)| sections::parse(source, r.clone()).is_none()) {
+        if tables.par_iter().any(|(_, r)| sections::parse(source, r.clone()).is_none()) {
             return Sectioned::Whole;
         }
     } else if let Some(e) = limits::large_tables(source, &tables) {
@@ -409,23 +411,31 @@ fn read_by_sections(read: &mut Read<'_, '_>, source: &str) -> Sectioned {
     }
     let mut out = ParsedFile::default();
     read.upcoming = tables.len() as u64;
-    for (_, range) in tables {
-        match sections::parse(source, range.clone()) {
-            Some(table) => read.tables(&table, &mut out),
-            None if large => {
-                // Too large to be read whole: the table's own first syntax error is the file's
-                // (what was read before it is dropped: `ParsedFile::parses`).
-                let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
-                if let Some(e) = syntax.first() {
-                    out.errors.push(syntax_error(e, range.start, syntax.len()));
+    // Tables are parsed a batch at a time on every core, and read in order.
+    for batch in tables.chunks(PARSED_TOGETHER) {
+        let parsed: Vec<Option<DeTable<'_>>> =
+            batch.par_iter().map(|(_, range)| sections::parse(source, range.clone())).collect();
+        for ((_, range), table) in batch.iter().zip(parsed) {
+            match table {
+                Some(table) => read.tables(&table, &mut out),
+                None if large => {
+                    // Too large to be read whole: the table's own first syntax error is the file's
+                    // (what was read before it is dropped: `ParsedFile::parses`).
+                    let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
+                    if let Some(e) = syntax.first() {
+                        out.errors.push(syntax_error(e, range.start, syntax.len()));
+                    }
+                    return Sectioned::Read(out);
                 }
-                return Sectioned::Read(out);
+                None => return Sectioned::Whole,
             }
-            None => return Sectioned::Whole,
         }
     }
     Sectioned::Read(out)
 }
+
+/// Tables parsed together: enough for every core, few enough to hold.
+const PARSED_TOGETHER: usize = 1024;
 
 /// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
 struct Pending {
