@@ -114,13 +114,15 @@ impl Rule {
 /// Levenshtein distance, for "did you mean" hints (keys, names).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
+    // Two rows, reused: a file of a hundred thousand unknown keys asks for millions of these.
     let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
     for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
+        cur[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur[j + 1] = (prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
         }
-        prev = cur;
+        std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
 }
@@ -148,5 +150,14 @@ mod tests {
             assert!(Rule::ALL[..i].iter().all(|o| o.code() != r.code()));
         }
         assert_eq!(Rule::from_code("smem::nope"), None);
+    }
+
+    #[test]
+    fn edit_distances() {
+        for (a, b, d) in
+            [("kitten", "sitting", 3), ("", "abc", 3), ("abc", "", 3), ("stagse", "stages", 2), ("tile", "tile", 0)]
+        {
+            assert_eq!(edit_distance(a, b), d, "{a} {b}");
+        }
     }
 }
