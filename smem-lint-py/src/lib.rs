@@ -76,9 +76,23 @@ fn check_files(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
 fn trtllm_moe_instantiations(py: Python<'_>, source: &str) -> PyResult<String> {
     let source = source.to_string();
     py.detach(move || {
+        // Only distinct kernels are kept, as `import-trtllm` keeps them; the first bad call is the error.
         let mut found = Vec::new();
-        for (line, r) in smem_lint::import::trtllm_moe(&source) {
-            found.push(r.map_err(|e| format!("line {line}: {e}"))?);
+        let mut kernels = std::collections::HashSet::new();
+        let mut first_error = None;
+        smem_lint::import::trtllm_moe_each(&source, smem_lint::limits::MAX_IMPORT_CALLS, &mut |line, r| match r {
+            Ok(m) if first_error.is_none() => {
+                if kernels.insert(smem_lint::import::kernel_key(&m)) {
+                    found.push(m);
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(format!("line {line}: {e}"));
+            }
+        });
+        if let Some(e) = first_error {
+            return Err(e);
         }
         let out: Vec<Value> = smem_lint::import::unique(&found)
             .into_iter()

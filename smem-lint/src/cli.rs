@@ -530,7 +530,11 @@ fn emit_cmd(
 }
 
 fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: CutlassVersion, archs: &[Arch]) -> u8 {
+    // Only distinct kernels are kept (a repeated call is one kernel): memory holds those, not every
+    // call of a million-call list.
     let mut found = Vec::new();
+    let mut kernels = std::collections::HashSet::new();
+    let mut calls = 0usize;
     let mut bad = 0;
     for f in files {
         let text = match crate::input::read_to_string(f) {
@@ -540,15 +544,18 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
                 return EXIT_INPUT_ERROR;
             }
         };
-        for (line, r) in crate::import::trtllm_moe(&text) {
-            match r {
-                Ok(i) => found.push(i),
-                Err(e) => {
-                    errln!("error: {}:{line}: {e}", f.display());
-                    bad += 1;
+        crate::import::trtllm_moe_each(&text, crate::limits::MAX_IMPORT_CALLS, &mut |line, r| match r {
+            Ok(i) => {
+                calls += 1;
+                if kernels.insert(crate::import::kernel_key(&i)) {
+                    found.push(i);
                 }
             }
-        }
+            Err(e) => {
+                errln!("error: {}:{line}: {e}", f.display());
+                bad += 1;
+            }
+        });
     }
     if bad > 0 {
         return EXIT_INPUT_ERROR;
@@ -562,7 +569,7 @@ fn import_trtllm(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: 
         return EXIT_INPUT_ERROR;
     }
     let kernels = crate::import::unique(&found).len();
-    let repeated = found.len() - kernels;
+    let repeated = calls - kernels;
     let note = if repeated > 0 { format!(" ({repeated} repeated call(s) listed once)") } else { String::new() };
     errln!("wrote {} with {kernels} SM120 instantiations{note}", output.display());
     EXIT_CLEAN

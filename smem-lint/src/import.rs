@@ -260,6 +260,15 @@ fn code_only(source: &str) -> Vec<u8> {
     out
 }
 
+/// Calls handed on as they are found (the loop below reads like one that collects them).
+struct Emit<'a>(&'a mut dyn FnMut(usize, Result<MoeInstantiation, String>));
+
+impl Emit<'_> {
+    fn push(&mut self, (line, call): (usize, Result<MoeInstantiation, String>)) {
+        (self.0)(line, call);
+    }
+}
+
 /// Line numbers of increasing offsets, counted once: each call scans only the text since the
 /// previous one (a file of a hundred thousand calls stays linear).
 struct Lines<'a> {
@@ -299,11 +308,23 @@ pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)
 
 /// [`trtllm_moe`] reading at most `max_calls` calls.
 pub fn trtllm_moe_limited(source: &str, max_calls: usize) -> Vec<(usize, Result<MoeInstantiation, String>)> {
+    let mut out = Vec::new();
+    trtllm_moe_each(source, max_calls, &mut |line, r| out.push((line, r)));
+    out
+}
+
+/// [`trtllm_moe_limited`], handing each call to `on_call(line, call)` as it is read instead of
+/// collecting them: an importer that keeps only distinct kernels holds no more than those.
+pub fn trtllm_moe_each(
+    source: &str,
+    max_calls: usize,
+    on_call: &mut dyn FnMut(usize, Result<MoeInstantiation, String>),
+) {
     let code = code_only(source);
     let text = String::from_utf8_lossy(&code);
     let bytes = text.as_bytes();
     let mut lines = Lines::new(bytes);
-    let mut out = Vec::new();
+    let mut out = Emit(on_call);
     let mut calls = 0usize;
     let mut from = 0;
     while let Some(found) = text[from..].find(MACRO) {
@@ -373,7 +394,6 @@ pub fn trtllm_moe_limited(source: &str, max_calls: usize) -> Vec<(usize, Result<
         }
         out.push((line, parse_call(args)));
     }
-    out
 }
 
 fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
@@ -429,12 +449,17 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
     })
 }
 
+/// What makes two instantiations the same kernel (their arguments may be spelled apart).
+pub fn kernel_key(f: &MoeInstantiation) -> impl std::hash::Hash + Eq {
+    (f.arch, f.a, f.b, f.output, f.tile, f.epilogue)
+}
+
 /// The instantiations that are different kernels, each with a name of its own: a call repeated
 /// (in one file or in a file given twice) is one kernel, under the first call's name; distinct
 /// kernels whose calls give the same name (FP4 read as NVFP4 and as MXFP4) are told apart by a
 /// suffix (`_2`, `_3`, ...).
 pub fn unique(found: &[MoeInstantiation]) -> Vec<(String, &MoeInstantiation)> {
-    let key = |f: &MoeInstantiation| (f.arch, f.a, f.b, f.output, f.tile, f.epilogue);
+    let key = kernel_key;
     let mut kernels = std::collections::HashSet::new();
     let mut names = std::collections::HashSet::new();
     let mut out = Vec::new();
