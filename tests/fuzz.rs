@@ -13,6 +13,7 @@
 //!
 //! - `SMEM_LINT_FUZZ_SECS`: seconds per target (default 4; the five run in parallel threads).
 //! - `SMEM_LINT_FUZZ_SEED`: the seed (default fixed, so a run is reproducible up to its time budget).
+//! - `SMEM_LINT_FUZZ_TARGETS`: a comma-separated list of the targets to run (default: all).
 //!
 //! A panic is caught: its input is written to `target/tmp/fuzz-crashes/` and the test fails naming
 //! it; copy it into `tests/fuzz/TARGET/` with the fix, so it is replayed ever after. A crash that
@@ -807,8 +808,10 @@ fn fuzz_every_front_end() {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let results: Vec<(String, Campaign)> = std::thread::scope(|s| {
+        let only = std::env::var("SMEM_LINT_FUZZ_TARGETS").unwrap_or_default();
         let handles: Vec<_> = targets()
             .into_iter()
+            .filter(|t| only.is_empty() || only.split(',').any(|o| o == t.name))
             .map(|t| {
                 std::thread::Builder::new()
                     .stack_size(8 << 20)
@@ -823,7 +826,7 @@ fn fuzz_every_front_end() {
     for (name, r) in results {
         match r {
             Ok((runs, outcomes)) => {
-                println!("fuzz {name}: {runs} inputs in {budget:?} (seed {seed}), {outcomes} distinct outcomes")
+                println!("fuzz {name}: {runs} inputs in {budget:?} (seed {seed}), {outcomes} distinct outcomes");
             }
             Err(e) => failures.push(e),
         }

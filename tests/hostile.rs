@@ -356,6 +356,24 @@ fn case05_config_globs_outside_the_workspace_are_refused() {
     }
 }
 
+/// Rust sources are walked without following links to directories (a link to `.` recursed for
+/// ever), and a linked file that leads outside the workspace is not read.
+#[test]
+fn case05_rust_sources_outside_the_workspace_are_not_read() {
+    let outside = scratch("c05-rs");
+    let secret = "use smem_lint_macros::smem_check;\n#[smem_check(sm120, a = TOP_SECRET_ARG)]\npub struct Secret;\n";
+    std::fs::write(outside.join("secret.rs"), secret).unwrap();
+    let lib = "use smem_lint_macros::smem_check;\n#[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], stages = 2)]\npub struct Fits;\n";
+    let ws = workspace("c05r", "", lib);
+    std::os::unix::fs::symlink(&outside, ws.join("kernels/src/outside")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.rs"), ws.join("kernels/src/linked.rs")).unwrap();
+    std::os::unix::fs::symlink(".", ws.join("kernels/src/loop")).unwrap();
+    let r = cargo_smem_lint(&ws, &["check"]);
+    no_crash(&r, "check");
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("TOP_SECRET_ARG"), "{}", r.stdout);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. `emit -o /dev/stdout` appends to what stdout is; it never replaces the file behind it.
 

@@ -151,14 +151,17 @@ fn apply_policy(mut r: FileReport, s: &Settings) -> FileReport {
     r
 }
 
-/// Rust sources of a package: `src`, `tests`, `examples`, `benches`.
+/// Rust sources of a package: `src`, `tests`, `examples`, `benches`. Links to directories are
+/// not followed (a link to `.` would recurse for ever, one to `/` would leave the workspace); a
+/// linked file is read only if it stays inside the workspace (see [`check`]).
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(d: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(d) else { return };
-        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        let mut paths: Vec<(PathBuf, bool)> =
+            entries.flatten().map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir()))).collect();
         paths.sort();
-        for p in paths {
-            if p.is_dir() {
+        for (p, is_dir) in paths {
+            if is_dir {
                 if p.file_name().is_some_and(|n| n != "target") {
                     walk(&p, out);
                 }
@@ -197,6 +200,9 @@ pub fn check(ws: &Workspace) -> Result<Vec<FileReport>, String> {
         }
         if scope.rust {
             for f in rust_files(&scope.dir) {
+                if confine::file(&ws.root, &f).is_err() {
+                    continue;
+                }
                 let text = crate::input::read_to_string(&f)?;
                 if !text.contains("smem_check") {
                     continue;
