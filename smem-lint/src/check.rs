@@ -137,7 +137,14 @@ pub(crate) fn check_source_with_progress(
     // kernels stay in memory.
     let max_points = opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS);
     let mut batch = Vec::with_capacity(BATCH);
-    let mut check_batch = |batch: &mut Vec<Entry>| {
+    let mut check_batch = |batch: &mut Vec<Entry>, total: usize| {
+        if findings.capacity() == 0 {
+            // Room for one finding or launchable kernel per entry the file declares (as far as it
+            // is known: a table of a large file counts one until it is read): pages are only
+            // touched as they fill, and the vectors do not copy themselves while growing.
+            findings.reserve(total);
+            launchable.reserve(total);
+        }
         // The model evaluations of a batch run on every core; results are kept in entry order.
         let results: Vec<Checked> = batch.par_iter().map(|e| check_entry(e, opts)).collect();
         batch.clear();
@@ -159,10 +166,10 @@ pub(crate) fn check_source_with_progress(
         entries += 1;
         batch.push(entry);
         if batch.len() == BATCH {
-            check_batch(&mut batch);
+            check_batch(&mut batch, total);
         }
     });
-    check_batch(&mut batch);
+    check_batch(&mut batch, 0);
     if !parsed.parses() {
         // Only a file's first syntax error is reported, nothing of what was read before it.
         (findings, launchable, bounds_errors, entries, checked) = Default::default();

@@ -244,13 +244,7 @@ impl<'s, 'f> Read<'s, 'f> {
                     let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
                     let Some(tables) = tables_of(value, &mut out.errors) else { continue };
                     for table in tables {
-                        self.upcoming = self.upcoming.saturating_sub(1);
-                        let pending = read_entry(table, scope, &self.defaults, out, self.max_points, &mut self.planned);
-                        self.expand.declared(out);
-                        if let Some(p) = pending {
-                            let total = self.planned.saturating_add(self.upcoming);
-                            self.expand.points(p, usize::try_from(total).unwrap_or(usize::MAX), out);
-                        }
+                        self.take(prepare(table, scope, &self.defaults), out);
                     }
                 }
                 other => out.errors.push(error(
@@ -261,6 +255,17 @@ impl<'s, 'f> Read<'s, 'f> {
                     Some("the top level holds `[defaults]`, `[[kernel]]` and `[[sweep]]`".into()),
                 )),
             }
+        }
+    }
+
+    /// A table prepared ([`prepare`]) admitted to the file, and its points handed on.
+    fn take(&mut self, prepared: Prepared, out: &mut ParsedFile) {
+        self.upcoming = self.upcoming.saturating_sub(1);
+        let pending = admit(prepared, out, self.max_points, &mut self.planned);
+        self.expand.declared(out);
+        if let Some(p) = pending {
+            let total = self.planned.saturating_add(self.upcoming);
+            self.expand.points(p, usize::try_from(total).unwrap_or(usize::MAX), out);
         }
     }
 
@@ -411,25 +416,49 @@ fn read_by_sections(read: &mut Read<'_, '_>, source: &str) -> Sectioned {
     }
     let mut out = ParsedFile::default();
     read.upcoming = tables.len() as u64;
-    // Tables are parsed a batch at a time on every core, and read in order.
-    for batch in tables.chunks(PARSED_TOGETHER) {
-        let parsed: Vec<Option<DeTable<'_>>> =
-            batch.par_iter().map(|(_, range)| sections::parse(source, range.clone())).collect();
-        for ((_, range), table) in batch.iter().zip(parsed) {
-            match table {
-                Some(table) => read.tables(&table, &mut out),
-                None if large => {
-                    // Too large to be read whole: the table's own first syntax error is the file's
-                    // (what was read before it is dropped: `ParsedFile::parses`).
-                    let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
-                    if let Some(e) = syntax.first() {
-                        out.errors.push(syntax_error(e, range.start, syntax.len()));
-                    }
-                    return Sectioned::Read(out);
-                }
-                None => return Sectioned::Whole,
+    let mut rest = tables.as_slice();
+    // `[defaults]` first (sorted so), alone: the other tables are read over it.
+    if let Some(((Header::Defaults, range), others)) = rest.split_first() {
+        match sections::parse(source, range.clone()) {
+            Some(table) => read.tables(&table, &mut out),
+            None => return broken(large, source, range, out),
+        }
+        rest = others;
+    }
+    // Then the kernel and sweep tables, a batch at a time: parsed and prepared on every core, then
+    // admitted and expanded in file order.
+    let defaults = read.defaults.clone();
+    for batch in rest.chunks(PARSED_TOGETHER) {
+        let prepared: Vec<Option<Vec<Prepared>>> = batch
+            .par_iter()
+            .map(|(header, range)| {
+                let root = sections::parse(source, range.clone())?;
+                let scope = if *header == Header::Kernel { fields::Scope::Kernel } else { fields::Scope::Sweep };
+                // A section holds its header's array of one table, nothing else.
+                let tables = root.values().filter_map(|v| v.get_ref().as_array()).flatten();
+                Some(tables.map(|t| prepare(t, scope, &defaults)).collect())
+            })
+            .collect();
+        for ((_, range), section) in batch.iter().zip(prepared) {
+            let Some(section) = section else { return broken(large, source, range, out) };
+            for p in section {
+                read.take(p, &mut out);
             }
         }
+    }
+    Sectioned::Read(out)
+}
+
+/// A table that does not parse on its own. A small file is read whole instead (nothing was handed
+/// on: its tables were all parsed first). A large one cannot be: the table's own first syntax error
+/// is the file's, and what was read before it is dropped (`ParsedFile::parses`).
+fn broken(large: bool, source: &str, range: &Range<usize>, mut out: ParsedFile) -> Sectioned {
+    if !large {
+        return Sectioned::Whole;
+    }
+    let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
+    if let Some(e) = syntax.first() {
+        out.errors.push(syntax_error(e, range.start, syntax.len()));
     }
     Sectioned::Read(out)
 }
@@ -505,58 +534,88 @@ fn tables_of<'a, 'i>(
     }
 }
 
-fn read_entry(
-    table: &Spanned<DeValue<'_>>,
-    scope: fields::Scope,
-    defaults: &Settings,
-    out: &mut ParsedFile,
-    max_points: u64,
-    planned: &mut u64,
-) -> Option<Pending> {
+/// A `[[kernel]]` or `[[sweep]]` table read on its own (it needs only the defaults, so the tables of
+/// a large file are prepared on every core): its errors in the order they are found, the name it
+/// declares, and its settings (or its one configuration, built), not yet admitted to the file.
+struct Prepared {
+    errors: Vec<InputError>,
+    /// The declared name (as an identifier) and where, when the table has one.
+    declared: Option<(String, Range<usize>)>,
+    /// What [`admit`] needs, when the table has no error.
+    ready: Option<Ready>,
+}
+
+struct Ready {
+    name: String,
+    name_span: Range<usize>,
+    /// `None` past 2^64.
+    points: Option<u64>,
+    settings: Points,
+    single: bool,
+}
+
+fn prepare(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Settings) -> Prepared {
+    let mut errors = Vec::new();
     let DeValue::Table(t) = table.get_ref() else {
-        out.errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
-        return None;
+        errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
+        return Prepared { errors, declared: None, ready: None };
     };
     let mut settings = defaults.clone();
-    let before = out.errors.len();
-    settings.read_table(t, scope, &mut out.errors);
-    stages::one_policy(t, &mut out.errors);
+    settings.read_table(t, scope, &mut errors);
+    stages::one_policy(t, &mut errors);
     let (name, name_span) = if let Some(v) = t.get("name") {
         if let Some(s) = v.get_ref().as_str() {
             (s.to_string(), v.span())
         } else {
-            out.errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
-            return None;
+            errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
+            return Prepared { errors, declared: None, ready: None };
         }
     } else {
-        out.errors.push(error(
+        errors.push(error(
             InputErrorKind::Missing,
             table.span(),
             format!("this {} has no `name`", if scope == fields::Scope::Kernel { "kernel" } else { "sweep" }),
             "add `name = \"...\"`",
             None,
         ));
-        return None;
+        return Prepared { errors, declared: None, ready: None };
     };
     // A sweep's points get suffixed names; a kernel's name is used as it is.
     let checked =
         if scope == fields::Scope::Kernel || name.is_empty() { crate::emit::reserved_name(&name) } else { None };
     if let Some(why) = checked {
-        out.errors.push(error(
+        errors.push(error(
             InputErrorKind::InvalidValue,
             name_span.clone(),
             format!("kernel name {why}"),
             "not usable as an identifier",
             Some("names become C++ namespaces, X-macro arguments and CMake variables: choose another".into()),
         ));
-        return None;
+        return Prepared { errors, declared: None, ready: None };
     }
-    out.declared.push((identifier(&name), name_span.clone()));
-    if out.errors.len() > before {
-        return None;
+    let declared = Some((identifier(&name), name_span.clone()));
+    if !errors.is_empty() {
+        return Prepared { errors, declared, ready: None };
     }
+    let count = settings.point_count();
+    let one = if count == Some(1) { settings.points().next() } else { None };
+    let settings = match one {
+        Some(point) => Points::One(point.build(&name_span)),
+        None => Points::Sweep(settings),
+    };
+    let ready = Ready { name, name_span, points: count, settings, single: scope == fields::Scope::Kernel };
+    Prepared { errors, declared, ready: Some(ready) }
+}
+
+/// A prepared table admitted to the file: its errors and declared name recorded, its points counted
+/// against the file's room.
+fn admit(prepared: Prepared, out: &mut ParsedFile, max_points: u64, planned: &mut u64) -> Option<Pending> {
+    let Prepared { mut errors, declared, ready } = prepared;
+    out.errors.append(&mut errors);
+    out.declared.extend(declared);
+    let Ready { name, name_span, points, settings, single } = ready?;
     let room = max_points.saturating_sub(*planned);
-    match settings.point_count() {
+    match points {
         Some(n) if n <= room => *planned += n,
         n => {
             let size = n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
@@ -570,12 +629,7 @@ fn read_entry(
             return None;
         }
     }
-    let one = if settings.point_count() == Some(1) { settings.points().next() } else { None };
-    let points = match one {
-        Some(point) => Points::One(point.build(&name_span)),
-        None => Points::Sweep(settings),
-    };
-    Some(Pending { points, name, name_span, single: scope == fields::Scope::Kernel })
+    Some(Pending { points: settings, name, name_span, single })
 }
 
 /// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point (plus
