@@ -7,6 +7,8 @@
 //!   and what the label says instead. miette cannot draw a label past column 65,535 (Rust's
 //!   formatting widths stop there), and a snippet of a megabyte-long line helps nobody.
 
+use std::borrow::Cow;
+
 use miette::LabeledSpan;
 
 use super::{Diag, IndexedSource};
@@ -34,20 +36,27 @@ pub(super) fn source_text(text: String) -> String {
 /// `d` as it may be shown: its words escaped, and without its snippet when a line it would quote
 /// is too long (its labels then say where they point, in the help).
 pub(super) fn fit(mut d: Diag) -> Diag {
-    d.message = printable(&d.message).into_owned();
-    d.help = d.help.map(|h| printable(&h).into_owned());
-    d.labels = d
-        .labels
-        .into_iter()
-        .map(|l| {
-            let text = l.label().map(|t| printable(t).into_owned());
-            if l.primary() {
-                LabeledSpan::new_primary_with_span(text, *l.inner())
-            } else {
-                LabeledSpan::new_with_span(text, *l.inner())
-            }
-        })
-        .collect();
+    // Text is copied only when it has something to escape (almost never).
+    if let Cow::Owned(m) = printable(&d.message) {
+        d.message = m;
+    }
+    if let Some(Cow::Owned(h)) = d.help.as_deref().map(printable) {
+        d.help = Some(h);
+    }
+    if d.labels.iter().any(|l| l.label().is_some_and(|t| matches!(printable(t), Cow::Owned(_)))) {
+        d.labels = d
+            .labels
+            .into_iter()
+            .map(|l| {
+                let text = l.label().map(|t| printable(t).into_owned());
+                if l.primary() {
+                    LabeledSpan::new_primary_with_span(text, *l.inner())
+                } else {
+                    LabeledSpan::new_with_span(text, *l.inner())
+                }
+            })
+            .collect();
+    }
     if d.labels.iter().all(|l| quotable(&d.source, l)) {
         return d;
     }
