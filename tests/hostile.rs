@@ -213,7 +213,8 @@ fn case02_deep_attribute_arguments_are_refused_not_overflowed() {
 /// Just within the limit, syn parses them on a main thread's stack (the macro's, in a debug build).
 #[test]
 fn case02_attribute_arguments_at_the_limit_are_parsed() {
-    let n = smem_lint::limits::MAX_RUST_NESTING;
+    // `key =` is a level (an assignment), and each bracket or `-` one more.
+    let n = smem_lint::limits::MAX_RUST_NESTING - 1;
     for (deep, says) in [
         (format!("stages = {}3{}", "(".repeat(n), ")".repeat(n)), None),
         (format!("cluster = {}1{}", "[".repeat(n), "]".repeat(n)), Some("integer extent")),
@@ -232,6 +233,91 @@ fn case02_attribute_arguments_at_the_limit_are_parsed() {
         match says {
             None => assert!(messages.is_empty(), "{messages:?}"),
             Some(s) => assert!(messages.iter().any(|m| m.contains(s)), "{messages:?}"),
+        }
+    }
+}
+
+/// Found by the fuzzer (`s = s = ... 3`, seed 29): every other construct syn descends into, 5,000
+/// deep, in the arguments and in the annotated item, is measured and refused before syn sees it,
+/// by the macro's path and by `cargo smem-lint`'s, on the 8 MiB of stack a main thread has.
+#[test]
+fn case02_every_construct_syn_descends_into_is_measured() {
+    let n = 5000;
+    let base = "sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128]";
+    let args = [
+        format!("stages = {}3", "s = ".repeat(n)),
+        format!("stages = {}3", "x += ".repeat(n)),
+        format!("stages = {}3", "&mut ".repeat(n)),
+        format!("stages = {}3", "return ".repeat(n)),
+        format!("stages = {}3", "|x| ".repeat(n)),
+        format!("stages = {}3", "!".repeat(n)),
+    ];
+    let fields = [
+        format!("{}u8", "&mut ".repeat(n)),
+        format!("{}u8", "*const ".repeat(n)),
+        format!("{}u8{}", "Vec<".repeat(n), ">".repeat(n)),
+        format!("{}u8", "fn() -> ".repeat(n)),
+    ];
+    let mut sources = Vec::new();
+    for arg in &args {
+        let attr = format!("{base}, {arg}");
+        sources.push(format!("use smem_lint_macros::smem_check;\n#[smem_check({attr})]\npub struct K;\n"));
+        let messages = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || attribute_issues(&attr, "pub struct K;"))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(messages.iter().any(|m| m.contains("deep")), "{arg:.30}: {messages:?}");
+    }
+    for field in &fields {
+        let item: proc_macro2::TokenStream = format!("pub struct K {{ x: {field} }}").parse().unwrap();
+        assert!(smem_lint::rust_attr::depth::too_deep(&item).is_some(), "{field:.30}");
+        sources.push(format!(
+            "use smem_lint_macros::smem_check;\n#[smem_check({base}, stages = 2)]\npub struct K {{ x: {field} }}\n"
+        ));
+    }
+    for source in sources {
+        let findings = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || {
+                let scan = smem_lint::workspace::rust_scan::scan(&source, &smem_lint::rust_attr::Overrides::default());
+                scan.findings.into_iter().map(|f| (f.code, f.message)).collect::<Vec<_>>()
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(findings.iter().any(|(c, m)| *c == "smem::input-limit" && m.contains("deep")), "{findings:?}");
+    }
+}
+
+/// The measure refuses hostile input, not real code: every Rust file of this repository is within
+/// the limit.
+#[test]
+fn case02_real_rust_is_within_the_nesting_limit() {
+    fn rust_files(dir: &Path, into: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                rust_files(&p, into);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                into.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for d in ["smem-lint/src", "smem-lint/benches", "smem-lint-macros/src", "smem-lint-py/src", "tests"] {
+        rust_files(&root().join(d), &mut files);
+    }
+    assert!(files.len() > 80, "{}", files.len());
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        if f.ends_with("fail_deep.rs") {
+            continue;
+        }
+        let Ok(tokens) = text.parse::<proc_macro2::TokenStream>() else { continue };
+        if let Some((span, depth)) = smem_lint::rust_attr::depth::too_deep(&tokens) {
+            panic!("{}:{}: measured {depth} deep", f.display(), span.start().line);
         }
     }
 }

@@ -16,8 +16,9 @@ pub const MAX_TOML_DOCUMENT_BYTES: usize = 8 << 20;
 pub const MAX_JSON_LINE_BYTES: usize = 1 << 20;
 
 /// The deepest nesting of Rust tokens read (`#[smem_check]` arguments and annotated items, the Rust
-/// sources `cargo smem-lint` scans): brackets, plus runs of prefix operators (`- - - 3`), each of
-/// which is a level of syn's recursive descent.
+/// sources `cargo smem-lint` scans), in levels of syn's recursive descent: brackets, runs of prefix
+/// operators (`- - - 3`, `&mut &mut T`), right-associative chains (`a = b = c`, `fn() -> fn()`),
+/// open generic argument lists (`A<A<T>>`) and closures (`rust_attr::depth`).
 pub const MAX_RUST_NESTING: usize = 256;
 
 /// The most `INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM` calls one import reads.

@@ -37,9 +37,9 @@ fn not_plain_error(source: &str) -> InputError {
         ),
         "too large to read whole",
         Some(
-            "write it as `[defaults]` (once) and `[[kernel]]` / `[[sweep]]` tables, each header alone on its line \
-             with nothing but comments before the first (`kernel = [...]` arrays and other headers are read whole), \
-             or split it into files of at most 8 MiB"
+            "write it as `[defaults]` (once) and `[[kernel]]` / `[[sweep]]` tables, each header written just so and \
+             alone on its line (a comment may follow), nothing but comments before the first (`kernel = [...]` \
+             arrays, `[[ kernel ]]` and other headers are read whole), or split it into files of at most 8 MiB"
                 .into(),
         ),
     )
