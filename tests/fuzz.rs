@@ -477,8 +477,9 @@ fn jsonl_target(input: &[u8]) -> Outcome {
     if out.len() != lines {
         return Err(format!("{} output lines for {lines} input lines", out.len()));
     }
+    let all_lines = text.lines().count();
     for (line, e) in &errors {
-        if *line == 0 || *line > text.lines().count() || e.message.is_empty() {
+        if *line == 0 || *line > all_lines || e.message.is_empty() {
             return Err(format!("an error without a line or a message: {line} {e:?}"));
         }
     }

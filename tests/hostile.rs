@@ -1187,6 +1187,23 @@ fn case14_a_killed_writer_leaves_no_temporary_behind() {
     assert_eq!(names, ["t.json"], "{names:?}");
 }
 
+/// Found by the fuzzer (release, seed 29): an attribute repeating `b = nvfp4` 115,000 times on one
+/// 3.5 MB line gave an error for each, and placing each error scanned the line from its start; the
+/// run did not end in 3 minutes. At most 100 problems are reported per attribute.
+#[test]
+fn fuzz_found_an_attribute_with_thousands_of_problems_reports_a_hundred() {
+    let attr = format!(
+        "sm120, kernel = grouped, a = nvfp4{}, c = bf16, d = bf16, tile = [128, 128, 128]",
+        ", b = nvfp4".repeat(20_000)
+    );
+    let issues = attribute_issues(&attr, "pub struct K;");
+    assert_eq!(issues.len(), 101, "{}", issues.len());
+    assert!(issues[100].contains("19899 more problems"), "{}", issues[100]);
+    let source = format!("use smem_lint_macros::smem_check;\n#[smem_check({attr})]\npub struct K;\n");
+    let scan = smem_lint::workspace::rust_scan::scan(&source, &smem_lint::rust_attr::Overrides::default());
+    assert_eq!(scan.findings.len(), 101);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stated limits: each an input error, never a crash.
 

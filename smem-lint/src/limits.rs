@@ -21,6 +21,9 @@ pub const MAX_JSON_LINE_BYTES: usize = 1 << 20;
 /// open generic argument lists (`A<A<T>>`) and closures (`rust_attr::depth`).
 pub const MAX_RUST_NESTING: usize = 256;
 
+/// The most problems reported for one `#[smem_check]` attribute (then one saying how many more).
+pub const MAX_ATTRIBUTE_ISSUES: usize = 100;
+
 /// The most `INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM` calls one import reads.
 pub const MAX_IMPORT_CALLS: usize = 1_000_000;
 
