@@ -14,6 +14,7 @@
 //! - `SMEM_LINT_FUZZ_SECS`: seconds per target (default 4; the five run in parallel threads).
 //! - `SMEM_LINT_FUZZ_SEED`: the seed (default fixed, so a run is reproducible up to its time budget).
 //! - `SMEM_LINT_FUZZ_TARGETS`: a comma-separated list of the targets to run (default: all).
+//! - `SMEM_LINT_FUZZ_INPUT_SECS`: the longest one input may take (default 120): a slower one fails.
 //!
 //! A panic is caught: its input is written to `target/tmp/fuzz-crashes/` and the test fails naming
 //! it; copy it into `tests/fuzz/TARGET/` with the fix, so it is replayed ever after. A crash that
@@ -715,13 +716,25 @@ fn tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
+/// The longest one input may take (`SMEM_LINT_FUZZ_INPUT_SECS`, default 120): a slower one is a
+/// finding (an input of a few megabytes that takes minutes is quadratic somewhere).
+fn input_budget() -> Duration {
+    let secs = std::env::var("SMEM_LINT_FUZZ_INPUT_SECS").ok().and_then(|s| s.parse::<f64>().ok()).unwrap_or(120.0);
+    Duration::from_secs_f64(secs.max(0.0))
+}
+
 /// Run one input, catching a panic; the input is on disk while it runs (a crash that cannot be
 /// caught leaves it there).
 fn run_one(target: &Target, input: &[u8]) -> Outcome {
     let current = tmp().join(format!("fuzz-{}.current", target.name));
     let _ = std::fs::write(&current, input);
     let run = target.run;
-    match std::panic::catch_unwind(|| run(input)) {
+    let start = Instant::now();
+    let outcome = std::panic::catch_unwind(|| run(input));
+    if start.elapsed() > input_budget() {
+        return Err(format!("one input took {:?}", start.elapsed()));
+    }
+    match outcome {
         Ok(outcome) => outcome,
         Err(panic) => Err(format!(
             "panicked: {}",
