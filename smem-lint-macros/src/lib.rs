@@ -35,6 +35,14 @@ use proc_macro::TokenStream;
 pub fn smem_check(attr: TokenStream, item: TokenStream) -> TokenStream {
     let item = proc_macro2::TokenStream::from(item);
     let result = (|| {
+        // syn's recursive descent runs on rustc's stack: input nested deeper than the stated limit
+        // is refused before it is parsed (the arguments are measured in `check_item`).
+        if let Some((span, depth)) = smem_lint::rust_attr::depth::too_deep(&item) {
+            return Err(syn::Error::new(
+                span,
+                smem_lint::rust_attr::depth::message("the annotated item's tokens", depth),
+            ));
+        }
         let input: syn::DeriveInput = syn::parse2(item.clone())?;
         match smem_lint::rust_attr::check_item(attr.into(), &input) {
             Ok(checked) => Ok(expand::expand(&input, &checked)),

@@ -219,36 +219,63 @@ fn explain(config: &str, cutlass: Option<&str>, archs: Option<Vec<String>>) -> P
     smem_lint::explain::to_json(&cfg, &archs).map(|v| v.to_string()).map_err(value_error)
 }
 
-/// `check --format json` over TOML files and directories.
+/// `check --format json` over TOML files and directories (without the GIL).
 #[pyfunction]
-fn check_files(paths: Vec<String>) -> PyResult<String> {
+fn check_files(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
     let paths: Vec<std::path::PathBuf> = paths.into_iter().map(Into::into).collect();
-    let reports = smem_lint::report::check_paths(&paths, &smem_lint::check::Options::default()).map_err(value_error)?;
-    Ok(smem_lint::diagnostics::to_json(&reports).to_string())
+    py.detach(move || {
+        let reports = smem_lint::report::check_paths(&paths, &smem_lint::check::Options::default())?;
+        Ok(smem_lint::diagnostics::to_json(&reports).to_string())
+    })
+    .map_err(|e: String| value_error(e))
 }
 
 /// The `INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM` calls of TensorRT-LLM / FlashInfer generated
-/// sources as `eval` configurations (what `import-trtllm` reads).
+/// sources as `eval` configurations (what `import-trtllm` reads): one per distinct kernel, each with
+/// an id of its own. Read without the GIL.
 #[pyfunction]
-fn trtllm_moe_instantiations(source: &str) -> PyResult<String> {
-    let mut out = Vec::new();
-    for (line, r) in smem_lint::import::trtllm_moe(source) {
-        let m = r.map_err(|e| value_error(format!("line {line}: {e}")))?;
-        out.push(json!({
-            "id": m.name(),
-            "arch": m.arch.name(),
-            "kernel": "grouped",
-            "a": m.a.name(),
-            "b": m.b.name(),
-            "c": m.output.name(),
-            "d": m.output.name(),
-            "tile": [m.tile.m, m.tile.n, m.tile.k],
-            "schedule": "auto",
-            "stages": "auto",
-            "epilogue": m.epilogue.name(),
-        }));
-    }
-    Ok(Value::Array(out).to_string())
+fn trtllm_moe_instantiations(py: Python<'_>, source: &str) -> PyResult<String> {
+    let source = source.to_string();
+    py.detach(move || {
+        // Only distinct kernels are kept, as `import-trtllm` keeps them; the first bad call is the error.
+        let mut found = Vec::new();
+        let mut kernels = std::collections::HashSet::new();
+        let mut first_error = None;
+        smem_lint::import::trtllm_moe_each(&source, smem_lint::limits::MAX_IMPORT_CALLS, &mut |line, r| match r {
+            Ok(m) if first_error.is_none() => {
+                if kernels.insert(smem_lint::import::kernel_key(&m)) {
+                    found.push(m);
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(format!("line {line}: {e}"));
+            }
+        });
+        if let Some(e) = first_error {
+            return Err(e);
+        }
+        let out: Vec<Value> = smem_lint::import::unique(&found)
+            .into_iter()
+            .map(|(id, m)| {
+                json!({
+                    "id": id,
+                    "arch": m.arch.name(),
+                    "kernel": "grouped",
+                    "a": m.a.name(),
+                    "b": m.b.name(),
+                    "c": m.output.name(),
+                    "d": m.output.name(),
+                    "tile": [m.tile.m, m.tile.n, m.tile.k],
+                    "schedule": "auto",
+                    "stages": "auto",
+                    "epilogue": m.epilogue.name(),
+                })
+            })
+            .collect();
+        Ok(Value::Array(out).to_string())
+    })
+    .map_err(|e: String| value_error(e))
 }
 
 /// Every CUTLASS release the model knows, oldest first.

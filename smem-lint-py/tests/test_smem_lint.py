@@ -2,11 +2,12 @@
 
 import json
 import pathlib
+from typing import Any
 
 import pytest
 
 import smem_lint
-from smem_lint.integrations import filter_trtllm_moe
+from smem_lint.integrations import filter_trtllm_moe, trtllm_moe_instantiations
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -98,3 +99,33 @@ def test_flashinfer_0_7_4_sm120_moe_list_is_filtered():
         assert d["smem"]["kernel_bytes"] == 102400
         key = (d["a"], d["b"], d["d"], tuple(d["tile"]), d["epilogue"])
         assert measured[key]["kernel_bytes"] == 102400
+
+
+def test_deep_nesting_is_a_smem_lint_error_not_a_recursion_error():
+    """Issue 29, case 14: 100,000-deep nesting raised RecursionError out of json.dumps."""
+    deep: Any = 3
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(smem_lint.SmemLintError):
+        smem_lint.evaluate({**INCIDENT, "stages": deep})
+    with pytest.raises(smem_lint.SmemLintError):
+        smem_lint.explain({**INCIDENT, "tile": deep})
+
+
+def test_check_files_takes_one_path_as_a_path():
+    """Issue 29, case 14: check_files("x.toml") walked the characters of the string."""
+    one = str(ROOT / "configs/quickstart.toml")
+    assert smem_lint.check_files(one) == smem_lint.check_files([one])
+    assert smem_lint.check_files(ROOT / "configs/quickstart.toml") == smem_lint.check_files([one])
+    with pytest.raises(smem_lint.SmemLintError, match="no-such-file"):
+        smem_lint.check_files("no-such-file.toml")
+
+
+def test_repeated_instantiations_are_one_configuration_with_unique_ids():
+    """Issue 29, case 13: repeated calls gave repeated names."""
+    call = ("INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(Sm120, SafeFP4, SafeFP4, half, void, EpilogueOpDefault, "
+            "NONE, 128, 128, 128, 1, 1, 1, false, false, false, false);\n")
+    mx = call.replace("false, false, false, false", "true, false, false, false")
+    got = trtllm_moe_instantiations(call + call + mx)
+    assert len(got) == 2
+    assert len({c["id"] for c in got}) == 2

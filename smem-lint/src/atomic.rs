@@ -8,17 +8,82 @@
 //!   directory (`tempfile`), are synced, get the old file's permissions, and are renamed over the
 //!   target: a failed or killed run leaves the previous file untouched, and another user's planted
 //!   file or link at a predictable name cannot redirect the write. Temporary names are short, so any
-//!   legal target name works.
-//! - `-` means standard output.
+//!   legal target name works. They carry the writer's process id (`.smem-lint-PID-XXXXXX.tmp`): a
+//!   temporary left by a writer that was killed (`kill -9` runs no destructor) is removed by the
+//!   next write into that directory once no process of that id is alive.
+//! - `-` means standard output, and so do `/dev/stdout`, `/proc/self/fd/1` and `/dev/fd/1` (and
+//!   the same names of standard error): a write to them appends to whatever the stream is (a log
+//!   opened with `>>`, a pipe, a terminal) instead of replacing the file behind the link. Other
+//!   names of open file descriptors are refused.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// What a path names once its links are followed.
+enum Target {
+    /// A file (which may not exist yet).
+    File(PathBuf),
+    /// An open file descriptor of this process: 1 (standard output) or 2 (standard error).
+    Stream(u8),
+}
+
+/// What a path is, as one of the names Linux gives open file descriptors (`/dev/stdout`,
+/// `/dev/stderr`, `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`,
+/// `/proc/PID/fd/N`).
+enum Descriptor {
+    /// Not such a name.
+    No,
+    /// Standard output (1) or standard error (2).
+    Stream(u8),
+    /// Another descriptor.
+    Other,
+}
+
+fn descriptor(path: &Path) -> Descriptor {
+    let Some(text) = path.to_str() else { return Descriptor::No };
+    let fd = match text {
+        "/dev/stdin" => Some("0"),
+        "/dev/stdout" => Some("1"),
+        "/dev/stderr" => Some("2"),
+        _ => text
+            .strip_prefix("/dev/fd/")
+            .or_else(|| text.strip_prefix("/proc/self/fd/"))
+            .or_else(|| text.strip_prefix("/proc/thread-self/fd/"))
+            .or_else(|| {
+                let rest = text.strip_prefix("/proc/")?;
+                let (pid, fd) = rest.split_once("/fd/")?;
+                pid.bytes().all(|b| b.is_ascii_digit()).then_some(fd)
+            }),
+    };
+    match fd.map(str::parse::<u8>) {
+        None => Descriptor::No,
+        Some(Ok(fd @ (1 | 2))) => Descriptor::Stream(fd),
+        Some(_) => Descriptor::Other,
+    }
+}
+
 /// The file a write to `path` really changes: `path` with its symlinks resolved (a dangling link's
 /// target is created).
-fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+pub(crate) fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    match resolve_target(path)? {
+        Target::File(p) => Ok(p),
+        Target::Stream(fd) => Ok(PathBuf::from(format!("/dev/fd/{fd}"))),
+    }
+}
+
+fn resolve_target(path: &Path) -> std::io::Result<Target> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
+        match descriptor(&p) {
+            Descriptor::Stream(fd) => return Ok(Target::Stream(fd)),
+            Descriptor::Other => {
+                return Err(std::io::Error::other(format!(
+                    "{} names an open file descriptor: write to `-` (standard output) instead",
+                    path.display()
+                )))
+            }
+            Descriptor::No => {}
+        }
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let target = std::fs::read_link(&p)?;
@@ -27,7 +92,7 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
                     _ => target,
                 };
             }
-            _ => return Ok(p),
+            _ => return Ok(Target::File(p)),
         }
     }
     Err(std::io::Error::other(format!("{}: too many levels of symbolic links", path.display())))
@@ -35,12 +100,20 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
 
 /// Write `contents` to `path` (see the module documentation).
 pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(contents)?;
-        return out.flush();
-    }
-    let target = resolve(path)?;
+    let target = if path.as_os_str() == "-" { Target::Stream(1) } else { resolve_target(path)? };
+    let target = match target {
+        Target::Stream(fd) => {
+            let written = if fd == 1 {
+                let mut out = crate::output::stdout();
+                out.write_all(contents).and_then(|()| out.flush())
+            } else {
+                let mut out = crate::output::stderr();
+                out.write_all(contents).and_then(|()| out.flush())
+            };
+            return written;
+        }
+        Target::File(p) => p,
+    };
     let existing = match std::fs::metadata(&target) {
         Ok(m) if !m.is_file() => {
             return Err(std::io::Error::other(format!(
@@ -56,7 +129,12 @@ pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut tmp = tempfile::Builder::new().prefix(".smem-lint-").suffix(".tmp").tempfile_in(&dir)?;
+    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(TEMP_SUFFIX).tempfile_in(&dir)?;
+    // Its owner is this process's user: the stale temporaries removed are that user's only.
+    if let Ok(m) = tmp.as_file().metadata() {
+        remove_stale_temporaries(&dir, std::os::unix::fs::MetadataExt::uid(&m));
+    }
     tmp.write_all(contents)?;
     tmp.as_file().sync_all()?;
     if let Some(perms) = existing {
@@ -64,6 +142,35 @@ pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     }
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
+}
+
+const TEMP_PREFIX: &str = ".smem-lint-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Remove the temporaries in `dir` of writers that are gone (killed before they could clean up):
+/// regular files named `.smem-lint-PID-XXXXXX.tmp`, owned by this user, whose PID is no live
+/// process. Best effort: a directory that cannot be listed is left alone.
+fn remove_stale_temporaries(dir: &Path, me: u32) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(TEMP_PREFIX))
+            .and_then(|n| n.strip_suffix(TEMP_SUFFIX))
+            .and_then(|n| n.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let ours = entry.metadata().is_ok_and(|m| m.is_file() && m.uid() == me);
+        let gone = pid > 0
+            && matches!(nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None), Err(nix::errno::Errno::ESRCH));
+        if ours && gone {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! `check`: every configuration of every file, against every target architecture.
 
 use std::borrow::Cow;
+
+use rayon::prelude::*;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -129,24 +131,50 @@ pub(crate) fn check_source_with_progress(
     let mut findings = Vec::new();
     let mut launchable = Vec::new();
     let mut checked = 0;
-    let mut bounds_errors = Vec::new();
+    let mut bounds_errors = BoundsErrors::default();
     let mut entries = 0;
     // Each entry is checked as the sweep expands it, then dropped: only findings and launchable
     // kernels stay in memory.
     let max_points = opts.max_points.unwrap_or(config_file::DEFAULT_MAX_POINTS);
-    let parsed = config_file::parse_each(&source, max_points, &mut |entry, total| {
-        if entries == 0 {
-            // Room for one finding or launchable kernel per entry up front: pages are only touched
-            // as they fill, and the vectors never copy themselves while growing.
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut check_batch = |batch: &mut Vec<Entry>, total: usize| {
+        if findings.capacity() == 0 {
+            // Room for one finding or launchable kernel per entry the file declares (as far as it
+            // is known: a table of a large file counts one until it is read): pages are only
+            // touched as they fill, and the vectors do not copy themselves while growing.
             findings.reserve(total);
             launchable.reserve(total);
         }
+        // The model evaluations of a batch run on every core; results are kept in entry order.
+        let results: Vec<Checked> = batch.par_iter().map(|e| check_entry(e, opts)).collect();
+        batch.clear();
+        for r in results {
+            checked += r.pairs;
+            findings.extend(r.findings);
+            launchable.extend(r.launchable);
+            for e in r.bounds {
+                if bounds_errors.seen.insert(e.message.clone()) {
+                    bounds_errors.errors.push(e);
+                }
+            }
+        }
+    };
+    let parsed = config_file::parse_each(&source, max_points, &mut |entry, total| {
         if entries % 1024 == 0 {
             progress(entries, total);
         }
         entries += 1;
-        checked += check_entry(&entry, opts, &mut findings, &mut launchable, &mut bounds_errors);
+        batch.push(entry);
+        if batch.len() == BATCH {
+            check_batch(&mut batch, total);
+        }
     });
+    check_batch(&mut batch, 0);
+    if !parsed.parses() {
+        // Only a file's first syntax error is reported, nothing of what was read before it.
+        (findings, launchable, bounds_errors, entries, checked) = Default::default();
+    }
+    let bounds_errors = bounds_errors.errors;
     FileReport {
         path: path.to_path_buf(),
         source,
@@ -159,15 +187,31 @@ pub(crate) fn check_source_with_progress(
     }
 }
 
-/// Check one entry against each of its architectures ([`crate::checker::check_config`]); returns
-/// how many (entry, arch) pairs it made.
-fn check_entry(
-    entry: &Entry,
-    opts: &Options,
-    findings: &mut Vec<Finding>,
-    launchable: &mut Vec<Launchable>,
-    bounds_errors: &mut Vec<config_file::InputError>,
-) -> usize {
+/// The input errors of out-of-bounds values, each once (a set of their messages: a file may have
+/// a hundred thousand of them).
+#[derive(Default)]
+struct BoundsErrors {
+    errors: Vec<config_file::InputError>,
+    seen: std::collections::HashSet<String>,
+}
+
+/// Entries checked together, on every core.
+const BATCH: usize = 2048;
+
+/// What checking one entry found.
+struct Checked {
+    findings: Vec<Finding>,
+    launchable: Option<Launchable>,
+    /// Input errors of out-of-bounds values (not yet deduplicated).
+    bounds: Vec<config_file::InputError>,
+    /// (entry, arch) pairs checked.
+    pairs: usize,
+}
+
+/// Check one entry against each of its architectures ([`crate::checker::check_config`]).
+fn check_entry(entry: &Entry, opts: &Options) -> Checked {
+    let mut findings = Vec::new();
+    let mut bounds = Vec::new();
     let targets = opts.archs.as_deref().unwrap_or(&entry.targets);
     let mut base = entry.config;
     if let Some(v) = opts.cutlass {
@@ -180,8 +224,8 @@ fn check_entry(
             // Not a configuration at all (a zero or absurd value): an input error on the value.
             Problem::NotModelled(e) if e.out_of_bounds => {
                 let message = format!("`{}`: {}", entry.name, e.message);
-                if !bounds_errors.iter().any(|x: &config_file::InputError| x.message == message) {
-                    bounds_errors.push(config_file::InputError {
+                if !bounds.iter().any(|b: &config_file::InputError| b.message == message) {
+                    bounds.push(config_file::InputError {
                         kind: config_file::InputErrorKind::InvalidValue,
                         span: entry.span_of(e.at),
                         message,
@@ -218,15 +262,13 @@ fn check_entry(
             }
         }
     }
-    if let Some((archs, sizes)) = outcome.launchable {
-        launchable.push(Launchable {
-            entry: entry.name.clone(),
-            config: KernelConfig { arch: archs[0], ..base },
-            archs,
-            sizes,
-        });
-    }
-    targets.len()
+    let launchable = outcome.launchable.map(|(archs, sizes)| Launchable {
+        entry: entry.name.clone(),
+        config: KernelConfig { arch: archs[0], ..base },
+        archs,
+        sizes,
+    });
+    Checked { findings, launchable, bounds, pairs: targets.len() }
 }
 
 /// The primary span of a finding (at the field [`Problem::field`] names) and the secondary labels.
@@ -268,6 +310,9 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             let mut found = Vec::new();
             let walker = ignore::WalkBuilder::new(p)
                 .follow_links(false)
+                // `.gitignore` is honoured in any directory, as users expect (not only in a git
+                // repository, the ignore crate's default).
+                .require_git(false)
                 .filter_entry(|e| e.file_name() != "target")
                 .sort_by_file_path(std::cmp::Ord::cmp)
                 .build();
@@ -291,12 +336,10 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// Whether a TOML file found in a directory walk declares kernels (an unparseable one counts, so its
-/// syntax error is reported).
+/// Whether a TOML file found in a directory walk declares kernels (one that cannot be read or told
+/// apart counts, so what is wrong with it is reported): found with toml's lexer, without building
+/// the document (which costs about fifty times the file).
 fn is_kernel_config(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else { return true };
-    match text.parse::<toml::Table>() {
-        Ok(t) => ["defaults", "kernel", "sweep"].iter().any(|k| t.contains_key(*k)),
-        Err(_) => true,
-    }
+    let Ok(text) = crate::input::read_text(path) else { return true };
+    config_file::declares_kernels(&text)
 }

@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 clean, 1 findings (or a stale table with `emit --check`), 2 usage or input error.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::check::{FileReport, Options};
 use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
+use crate::output::{err, errln, out, outln};
 use crate::report::{check_paths, distinct_entries, print_reports, print_reports_with, OutputFormat, Shown};
 use crate::table::{write_table, CppFlavor, TableFormat, TableOutcome};
 use crate::verify::cli::VerifyArgs;
@@ -285,8 +287,8 @@ where
     let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN };
+            print_clap(&e);
+            return crate::output::finish(if e.use_stderr() { EXIT_INPUT_ERROR } else { EXIT_CLEAN });
         }
     };
     match cli.color {
@@ -298,11 +300,12 @@ where
     let code = match &cli.command {
         None if mode == Mode::Cargo => workspace_check(manifest, cli.format.unwrap_or(OutputFormat::Human)),
         None if cli.format.is_some() => {
-            eprintln!("error: --format belongs to a subcommand: `smem-lint check --format ...`");
+            errln!("error: --format belongs to a subcommand: `smem-lint check --format ...`");
             EXIT_INPUT_ERROR
         }
         None => {
-            let _ = command_for(mode).print_help();
+            let help = command_for(mode).render_help();
+            out!("{help}");
             EXIT_INPUT_ERROR
         }
         Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => {
@@ -318,13 +321,13 @@ where
             match crate::workspace::load(manifest) {
                 Ok(ws) => crate::workspace::emit(&ws, *check),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     EXIT_INPUT_ERROR
                 }
             }
         }
         Some(Command::Emit { output: None, .. }) => {
-            eprintln!(
+            errln!(
                 "error: emit needs -o FILE (or, under `cargo smem-lint`, no paths to regenerate the configured tables)"
             );
             EXIT_INPUT_ERROR
@@ -337,7 +340,7 @@ where
             match resolve_cutlass(*cutlass, cutlass_include.as_deref()) {
                 Ok(v) => eval(file, v),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     EXIT_INPUT_ERROR
                 }
             }
@@ -347,20 +350,29 @@ where
         Some(Command::Completions { shell }) => {
             let mut cmd = command_for(mode);
             let name = cmd.get_bin_name().unwrap_or("smem-lint").to_string();
-            clap_complete::generate(*shell, &mut cmd, name, &mut std::io::stdout());
+            // Generated in memory: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut cmd, name, &mut script);
+            let _ = crate::output::stdout().write_all(&script);
             EXIT_CLEAN
         }
         Some(Command::Schema) => {
-            println!("{}", serde_json::to_string_pretty(&crate::schema::toml_schema()).unwrap_or_default());
+            outln!("{}", serde_json::to_string_pretty(&crate::schema::toml_schema()).unwrap_or_default());
             EXIT_CLEAN
         }
-        Some(Command::Man) => match clap_mangen::Man::new(command_for(mode)).render(&mut std::io::stdout()) {
-            Ok(()) => EXIT_CLEAN,
-            Err(e) => {
-                eprintln!("error: {e}");
-                EXIT_INPUT_ERROR
+        Some(Command::Man) => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(command_for(mode)).render(&mut page) {
+                Ok(()) => {
+                    let _ = crate::output::stdout().write_all(&page);
+                    EXIT_CLEAN
+                }
+                Err(e) => {
+                    errln!("error: {e}");
+                    EXIT_INPUT_ERROR
+                }
             }
-        },
+        }
         Some(Command::ImportTrtllm {
             files,
             output,
@@ -384,7 +396,24 @@ where
             import_cutlass(names, output, source_note.as_deref(), cutlass.unwrap_or(CutlassVersion::LATEST))
         }
     };
-    code
+    crate::output::finish(code)
+}
+
+/// A clap error, or the help or version text clap answers with, on its stream (coloured on a
+/// terminal).
+fn print_clap(e: &clap::Error) {
+    use std::io::IsTerminal;
+    let terminal = if e.use_stderr() { std::io::stderr().is_terminal() } else { std::io::stdout().is_terminal() };
+    let styled = e.render();
+    // On a terminal clap's colours are kept (what it echoes of the arguments is what the user
+    // typed there); elsewhere the text is plain, its control characters escaped.
+    let text =
+        if terminal { styled.ansi().to_string() } else { crate::output::printable(&styled.to_string()).into_owned() };
+    let _ = if e.use_stderr() {
+        crate::output::stderr().write_all(text.as_bytes())
+    } else {
+        crate::output::stdout().write_all(text.as_bytes())
+    };
 }
 
 /// Run `f` with the target's options, or report why they cannot be had (exit 2).
@@ -392,7 +421,7 @@ fn with_options(target: &Target, f: impl FnOnce(&Options) -> u8) -> u8 {
     match target.options() {
         Ok(o) => f(&o),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -406,16 +435,16 @@ fn explain_code(code: Option<&str>) -> u8 {
     };
     let Some(code) = code else {
         for r in Rule::ALL {
-            println!("{:<28} {:<22} {}", r.code(), class(*r), r.summary());
+            outln!("{:<28} {:<22} {}", r.code(), class(*r), r.summary());
         }
         return EXIT_CLEAN;
     };
     let full = if code.starts_with("smem::") { code.to_string() } else { format!("smem::{code}") };
     if let Some(r) = Rule::from_code(&full) {
-        println!("{}: {} [{}]\n\n{}", r.code(), r.summary(), class(r), r.explanation().trim_end());
+        outln!("{}: {} [{}]\n\n{}", r.code(), r.summary(), class(r), r.explanation().trim_end());
         EXIT_CLEAN
     } else {
-        eprintln!(
+        errln!(
             "error: unknown code `{code}`; codes: {}",
             Rule::ALL.iter().map(|r| r.code()).collect::<Vec<_>>().join(", ")
         );
@@ -426,7 +455,7 @@ fn explain_code(code: Option<&str>) -> u8 {
 fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
     match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
         Ok(reports) if reports.is_empty() => {
-            eprintln!(
+            errln!(
                 "error: nothing to check: no kernel configuration file and no #[smem_check] struct in this workspace\n  \
                  help: list your TOML files in the workspace's Cargo.toml:\n\n  \
                  [workspace.metadata.smem-lint]\n  configs = [\"kernels/*.toml\"]"
@@ -435,7 +464,7 @@ fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
         }
         Ok(reports) => print_reports(&reports, format),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -445,17 +474,17 @@ fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown)
     match check_paths(paths, opts) {
         Ok(reports) => print_reports_with(&reports, format, shown),
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
 }
 
 fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Target) -> u8 {
-    let source = match std::fs::read_to_string(file) {
+    let source = match crate::input::read_to_string(file) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", file.display());
+            errln!("error: {e}");
             return EXIT_INPUT_ERROR;
         }
     };
@@ -463,7 +492,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     if !parsed.errors.is_empty() {
         let report =
             FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, ..FileReport::default() };
-        eprint!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
+        err!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
         return EXIT_INPUT_ERROR;
     }
     let entry = match kernel {
@@ -471,7 +500,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         None if parsed.entries.len() == 1 => parsed.entries.first(),
         None => {
             let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(50).collect();
-            eprintln!(
+            errln!(
                 "error: {} declares {} kernels; name one with --kernel: {}{}",
                 file.display(),
                 parsed.entries.len(),
@@ -483,7 +512,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     let Some(entry) = entry else {
         let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(20).collect();
-        eprintln!(
+        errln!(
             "error: no kernel `{}` in {}; kernels: {}",
             kernel.unwrap_or_default(),
             file.display(),
@@ -496,7 +525,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         Ok(Some(v)) => cfg.cutlass = v,
         Ok(None) => {}
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return EXIT_INPUT_ERROR;
         }
     }
@@ -509,7 +538,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
     };
     match result {
         Ok(text) => {
-            print!("{text}");
+            out!("{text}");
             // The same classes as check: 1 when the kernel cannot launch on one of the architectures.
             let launches =
                 archs.iter().all(|&a| assess(&KernelConfig { arch: a, ..cfg }, a).is_ok_and(|x| x.launchable()));
@@ -520,7 +549,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
             }
         }
         Err(e) => {
-            eprintln!("error: `{}` cannot be explained: {e}", entry.name);
+            errln!("error: `{}` cannot be explained: {e}", entry.name);
             if e.out_of_bounds {
                 EXIT_INPUT_ERROR
             } else {
@@ -541,7 +570,7 @@ fn emit_cmd(
     let reports = match check_paths(paths, opts) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return EXIT_INPUT_ERROR;
         }
     };
@@ -552,7 +581,7 @@ fn emit_cmd(
         Ok(TableOutcome::Stale) => EXIT_FINDINGS,
         Ok(_) => EXIT_CLEAN,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -566,31 +595,38 @@ fn import_trtllm(
     archs: &[Arch],
     provenance: Option<&crate::import::Provenance>,
 ) -> u8 {
+    // Only distinct kernels are kept (a repeated call is one kernel): memory holds those, not every
+    // call of a million-call list.
     let mut found = Vec::new();
+    let mut kernels = std::collections::HashSet::new();
+    let mut calls = 0usize;
     let mut bad = 0;
     for f in files {
-        let text = match std::fs::read_to_string(f) {
+        let text = match crate::input::read_to_string(f) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", f.display());
+                errln!("error: {e}");
                 return EXIT_INPUT_ERROR;
             }
         };
-        for (line, r) in crate::import::trtllm_moe(&text) {
-            match r {
-                Ok(i) => found.push(i),
-                Err(e) => {
-                    eprintln!("error: {}:{line}: {e}", f.display());
-                    bad += 1;
+        crate::import::trtllm_moe_each(&text, crate::limits::MAX_IMPORT_CALLS, &mut |line, r| match r {
+            Ok(i) => {
+                calls += 1;
+                if kernels.insert(crate::import::kernel_key(&i)) {
+                    found.push(i);
                 }
             }
-        }
+            Err(e) => {
+                errln!("error: {}:{line}: {e}", f.display());
+                bad += 1;
+            }
+        });
     }
     if bad > 0 {
         return EXIT_INPUT_ERROR;
     }
     if found.is_empty() {
-        eprintln!(
+        errln!(
             "error: no SM120/SM121 INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call in {}; nothing written\n  \
              help: pass the generated .cu files that hold the calls (FlashInfer and TensorRT-LLM write them \
              as *.generated.cu)",
@@ -603,10 +639,13 @@ fn import_trtllm(
         format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
     let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs, provenance);
     if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
-        eprintln!("error: cannot write {}: {e}", output.display());
+        errln!("error: cannot write {}: {e}", output.display());
         return EXIT_INPUT_ERROR;
     }
-    eprintln!("wrote {} with {} SM120 instantiations", output.display(), found.len());
+    let kernels = crate::import::unique(&found).len();
+    let repeated = calls - kernels;
+    let note = if repeated > 0 { format!(" ({repeated} repeated call(s) listed once)") } else { String::new() };
+    errln!("wrote {} with {kernels} SM120 instantiations{note}", output.display());
     EXIT_CLEAN
 }
 
@@ -616,22 +655,17 @@ fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass:
     let mut seen = std::collections::HashSet::new();
     let mut bad = 0;
     for f in files {
-        let text = if f.as_os_str() == "-" {
-            let mut t = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map(|_| t)
-        } else {
-            std::fs::read_to_string(f)
-        };
+        let text = if f.as_os_str() == "-" { read_stdin_limited() } else { crate::input::read_to_string(f) };
         let text = match text {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", f.display());
+                errln!("error: {e}");
                 return EXIT_INPUT_ERROR;
             }
         };
         let (found, errors) = import_names(&text, cutlass);
         for e in &errors {
-            eprintln!("error: {}:{}: {}", f.display(), e.line, e.message);
+            errln!("error: {}:{}: {}", f.display(), e.line, e.message);
         }
         bad += errors.len();
         imported.extend(found.into_iter().filter(|i| seen.insert(i.name().to_string())));
@@ -640,7 +674,7 @@ fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass:
         return EXIT_INPUT_ERROR;
     }
     if imported.is_empty() {
-        eprintln!(
+        errln!(
             "error: no kernel name in {}\n  help: list the names one per line, as cutlass_library's generator writes them with \
              --selected-kernel-list or `cutlass_profiler --operation=gemm --enumerate` prints them",
             files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
@@ -651,26 +685,41 @@ fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass:
         format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
     let text = to_toml(&imported, note.unwrap_or(&default_note), cutlass);
     if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
-        eprintln!("error: cannot write {}: {e}", output.display());
+        errln!("error: cannot write {}: {e}", output.display());
         return EXIT_INPUT_ERROR;
     }
     let skipped = imported.iter().filter(|i| matches!(i, Imported::NotModelled { .. })).count();
-    eprintln!(
+    errln!(
         "wrote {} with {} kernel(s); {skipped} name(s) commented out as not modelled",
         output.display(),
         imported.len() - skipped
     );
     for (n, reason) in reason_counts(&imported) {
-        eprintln!("  {n:>6} x {reason}");
+        errln!("  {n:>6} x {reason}");
     }
     EXIT_CLEAN
+}
+
+/// Standard input as text, at most [`crate::limits::MAX_FILE_BYTES`] of it (the limit of a file).
+fn read_stdin_limited() -> Result<String, String> {
+    use std::io::Read as _;
+    let limit = crate::limits::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(format!("cannot read standard input: it is over the limit of {limit} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "cannot read standard input: it is not UTF-8".to_string())
 }
 
 /// `eval`, streaming ([`crate::eval_stream`]): constant memory for any input length, results in
 /// input order.
 fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
     let name = file.display().to_string();
-    let stdout = std::io::stdout();
+    let stdout = crate::output::stdout();
     if file.as_os_str() == "-" {
         return crate::eval_stream::eval(
             std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
@@ -679,16 +728,10 @@ fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
             stdout,
         );
     }
-    match std::fs::File::open(file) {
-        Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => {
-            crate::eval_stream::eval(std::io::BufReader::with_capacity(1 << 16, f), &name, cutlass, stdout)
-        }
-        Ok(_) => {
-            eprintln!("error: {name} is not a regular file");
-            EXIT_INPUT_ERROR
-        }
+    match crate::input::open_regular(file) {
+        Ok(f) => crate::eval_stream::eval(std::io::BufReader::with_capacity(1 << 16, f), &name, cutlass, stdout),
         Err(e) => {
-            eprintln!("error: cannot read {name}: {e}");
+            errln!("error: cannot read {name}: {e}");
             EXIT_INPUT_ERROR
         }
     }

@@ -15,6 +15,7 @@ use crate::config_file::InputError;
 use crate::model::{Detail, Footprint, KernelConfig, ModelError, Probe, Prober, Role};
 
 mod parts;
+mod quoted;
 
 /// One rendered problem: a code, a message, labels into the file, and help.
 #[derive(Debug)]
@@ -43,6 +44,7 @@ pub struct IndexedSource {
 
 impl IndexedSource {
     pub fn new(name: String, language: &'static str, text: String) -> Self {
+        let text = quoted::source_text(text);
         let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         let has_cr = text.contains('\r');
         IndexedSource { name, language, text, starts, has_cr }
@@ -51,6 +53,21 @@ impl IndexedSource {
     /// 0-based line of a byte offset.
     fn line_of(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// The length in bytes of 0-based line `line` (0 past the end).
+    fn line_len(&self, line: usize) -> usize {
+        let Some(&start) = self.starts.get(line) else { return 0 };
+        self.starts.get(line + 1).copied().unwrap_or(self.text.len()) - start
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_of(offset);
+        let start = self.starts[line];
+        let col = self.text.get(start..offset).map_or(offset - start, |t| t.chars().count());
+        (line + 1, col + 1)
     }
 
     /// What miette's `read_span` of the whole text gives, from the line index alone (no scan):
@@ -369,7 +386,7 @@ fn diag_of(item: Item<'_>, report: &FileReport, source: &Arc<IndexedSource>, pro
         Item::Spanned(f) => spanned_diag(f, source),
     };
     d.severity = severity(report, d.code);
-    d
+    quoted::fit(d)
 }
 
 fn indexed_source(report: &FileReport) -> Arc<IndexedSource> {
@@ -650,7 +667,7 @@ fn sarif_doc<R: serde::Serialize>(rules: &[Value], results: R) -> SarifDoc<R> {
 
 /// SARIF 2.1.0 with locations into the TOML files, written as it is built: the results are made on
 /// every core one chunk at a time.
-pub(crate) fn write_sarif(reports: &[FileReport], out: &mut dyn std::io::Write) -> serde_json::Result<()> {
+pub fn write_sarif(reports: &[FileReport], out: &mut dyn std::io::Write) -> serde_json::Result<()> {
     let index: Vec<LineIndex<'_>> = reports.iter().map(|r| LineIndex::new(&r.source)).collect();
     let items = all_items(reports, &index);
     let rules = sarif_rules(&items);

@@ -7,6 +7,9 @@ use std::fmt::Write;
 
 use crate::model::{Arch, CutlassVersion, Family, Fusion, KernelConfig, KernelKind, Output, Schedule, StagePolicy};
 
+mod reserved;
+mod reserved_macros;
+
 /// One launchable kernel of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableEntry {
@@ -158,6 +161,9 @@ pub fn reserved_name(name: &str) -> Option<String> {
     let id = identifier(name);
     if RESERVED_NAMES.contains(&id.as_str()) {
         return Some(format!("`{id}` is a C++ keyword, a namespace the emitted code uses, or a common macro"));
+    }
+    if let Some(why) = reserved::macro_name(&id) {
+        return Some(why);
     }
     let mut c = id.chars();
     if id.starts_with("__") || (c.next() == Some('_') && c.next().is_some_and(|c| c.is_ascii_uppercase())) {
@@ -340,7 +346,7 @@ fn trtllm_moe_epilogue(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap
     let layout = if swap_ab { "cutlass::layout::ColumnMajor" } else { "cutlass::layout::RowMajor" };
     // AlignmentC = 128 / bits(activation type); AlignmentD = 128 / bits(output type).
     let align_c = 128 / cfg.a.bits();
-    let align_d = 128 / cfg.d.bits();
+    let align_d = output_alignment(cfg.d); // D = void (refused by the model) is 1, not a division by zero
     let (d, op) = match fusion {
         crate::model::MoeFusion::None => (out.to_string(), String::new()),
         crate::model::MoeFusion::Finalize => (
@@ -606,11 +612,9 @@ pub fn cmake(entries: &[TableEntry], archs: &[Arch]) -> String {
     for l in header_lines(entries, archs) {
         let _ = writeln!(s, "# {l}");
     }
-    s.push_str("\nset(SMEM_LINT_KERNELS");
-    for e in entries {
-        let _ = write!(s, "\n  {}", e.name);
-    }
-    s.push_str(")\n");
+    // One quoted list: `set` reads no keyword (`PARENT_SCOPE`, `CACHE`) out of a kernel's name.
+    let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+    let _ = writeln!(s, "\nset(SMEM_LINT_KERNELS \"{}\")", names.join(";"));
     for e in entries {
         let c = &e.config;
         let ea: Vec<&str> = e.archs.iter().map(|a| a.name()).collect();

@@ -102,7 +102,7 @@ fn pipeline(
         let read = reader.join().unwrap_or_else(|_| Err(std::io::Error::other("the reader panicked")));
         let written = writer.join().unwrap_or(None);
         if let Err(e) = read {
-            eprintln!("error: cannot read {name}: {e}");
+            crate::output::errln!("error: cannot read {name}: {e}");
             return EXIT_INPUT_ERROR;
         }
         written.unwrap_or(EXIT_INPUT_ERROR)
@@ -236,7 +236,7 @@ fn write_batches(done: &Receiver<Done>, name: &str, out: impl Write, free: &Sync
         early.insert(batch.seq, batch);
         while let Some(b) = early.remove(&next) {
             for e in &b.errors {
-                eprintln!("error: {name}:{e}");
+                crate::output::errln!("error: {name}:{e}");
             }
             worst = worst.max(b.worst);
             out.write_all(&b.text).ok()?;

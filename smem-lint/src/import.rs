@@ -6,6 +6,7 @@
 //! `CtaShape128x256x64B` is `[128, 256, 128]` for FP4.) Pure: the caller reads and writes files.
 
 use crate::emit::identifier;
+use crate::limits::{MAX_CALL_BYTES, MAX_IMPORT_CALLS};
 use crate::model::{Arch, CutlassVersion, Epilogue, MoeFusion, Operand, Output, Tile};
 use std::fmt::Write as _;
 
@@ -47,23 +48,186 @@ fn arg_error(i: usize, what: &str, got: &str) -> String {
     format!("argument {} ({what}) `{got}` is not supported", i + 1)
 }
 
-/// `source` with comments, string and character literals, and `#if 0` ... `#endif` blocks replaced by
-/// spaces (newlines kept), so byte offsets and lines still match the original.
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// Replace `out[from..to]` with spaces, newlines kept (offsets and lines stay those of the source).
+fn blank(out: &mut [u8], from: usize, to: usize) {
+    let to = to.min(out.len());
+    for c in &mut out[from..to] {
+        if *c != b'\n' {
+            *c = b' ';
+        }
+    }
+}
+
+/// Where the raw string literal starting at the `R` at `i` ends (`R"delim( ... )delim"`, after an
+/// optional `u8`, `u`, `U` or `L` prefix), or `None` if there is none there.
+fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i + 1) != Some(&b'"') {
+        return None;
+    }
+    // The `R` starts a literal only as a whole prefix: not inside an identifier (`fooR"..."` is an
+    // identifier and an ordinary string).
+    let before = &b[..i];
+    let prefix = [&b"u8"[..], b"u", b"U", b"L", b""].into_iter().find(|p| before.ends_with(p))?;
+    let start = i - prefix.len();
+    if start > 0 && is_ident(b[start - 1]) {
+        return None;
+    }
+    let open = i + 2;
+    let delim_len = b[open..].iter().take(17).position(|&c| c == b'(')?;
+    let delim = &b[open..open + delim_len];
+    if delim.iter().any(|&c| c == b' ' || c == b')' || c == b'\\' || c == b'\n') {
+        return None;
+    }
+    let body = open + delim_len + 1;
+    let mut close = Vec::with_capacity(delim_len + 2);
+    close.push(b')');
+    close.extend_from_slice(delim);
+    close.push(b'"');
+    Some(b[body..].windows(close.len()).position(|w| w == close.as_slice()).map_or(b.len(), |p| body + p + close.len()))
+}
+
+/// Whether the `'` at `i` separates digits (`1'024`: it follows a number) rather than opening a
+/// character literal.
+fn digit_separator(b: &[u8], i: usize) -> bool {
+    let run = b[..i].iter().rev().take_while(|&&c| is_ident(c) || c == b'.' || c == b'\'').count();
+    run > 0 && b[i - run].is_ascii_digit()
+}
+
+/// The value of a preprocessor condition when it is a constant (`0`, `(1)`, `!0`, `true`), else
+/// `None`: the branch may or may not be compiled.
+fn constant_condition(expr: &str) -> Option<bool> {
+    let e = expr.trim();
+    if let Some(inner) = e.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+        return constant_condition(inner);
+    }
+    if let Some(rest) = e.strip_prefix('!') {
+        return constant_condition(rest).map(|v| !v);
+    }
+    match e {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => c_integer(e).map(|v| v != 0),
+    }
+}
+
+/// A C integer literal: decimal, `0x` hex, `0b` binary, `0` octal, with `'` separators and
+/// `u`/`l`/`z` suffixes; `None` for anything else (or past `u64`).
+pub fn c_integer(text: &str) -> Option<u64> {
+    let digits: String = text.chars().filter(|&c| c != '\'').collect();
+    let digits = digits.trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z']);
+    let (radix, body) = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        (16, h)
+    } else if let Some(b) = digits.strip_prefix("0b").or_else(|| digits.strip_prefix("0B")) {
+        (2, b)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (8, &digits[1..])
+    } else {
+        (10, digits)
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    u64::from_str_radix(body, radix).ok()
+}
+
+/// Whether a branch of a conditional is compiled: yes, no, or cannot tell (kept, as compiled).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    Yes,
+    No,
+    Unknown,
+}
+
+impl Branch {
+    fn of(v: Option<bool>) -> Self {
+        match v {
+            Some(true) => Branch::Yes,
+            Some(false) => Branch::No,
+            None => Branch::Unknown,
+        }
+    }
+}
+
+/// One open `#if`: whether its current branch is compiled, and whether an earlier branch was.
+#[derive(Clone, Copy)]
+struct Conditional {
+    current: Branch,
+    taken: Branch,
+}
+
+/// A preprocessor directive's name and the rest of its line.
+fn directive(line: &str) -> Option<(&str, &str)> {
+    let d = line.trim_start().strip_prefix('#')?.trim_start();
+    let name_len = d.bytes().take_while(|&c| c.is_ascii_alphabetic()).count();
+    Some((&d[..name_len], &d[name_len..]))
+}
+
+/// Blank the lines of `out` in branches of `#if` / `#ifdef` / `#elif` / `#else` that are not
+/// compiled because their conditions are constants (`#if 0`, the `#else` of `#if 1`). A condition
+/// that is not a constant is taken as compiled, like the code outside any conditional.
+fn blank_dead_branches(out: &mut [u8]) {
+    let mut stack: Vec<Conditional> = Vec::new();
+    let mut offset = 0;
+    while offset < out.len() {
+        let end = memchr_newline(out, offset);
+        let (name, rest) = match std::str::from_utf8(&out[offset..end]).ok().and_then(directive) {
+            Some((n, r)) => (n.to_string(), r.to_string()),
+            None => (String::new(), String::new()),
+        };
+        match name.as_str() {
+            "if" => stack.push(Conditional { current: Branch::of(constant_condition(&rest)), taken: Branch::No }),
+            "ifdef" | "ifndef" => stack.push(Conditional { current: Branch::Unknown, taken: Branch::No }),
+            "elif" | "elifdef" | "elifndef" | "else" => {
+                if let Some(c) = stack.last_mut() {
+                    c.taken = match (c.taken, c.current) {
+                        (Branch::Yes, _) | (_, Branch::Yes) => Branch::Yes,
+                        (Branch::Unknown, _) | (_, Branch::Unknown) => Branch::Unknown,
+                        _ => Branch::No,
+                    };
+                    let own = match name.as_str() {
+                        "elif" => Branch::of(constant_condition(&rest)),
+                        "else" => Branch::Yes,
+                        _ => Branch::Unknown,
+                    };
+                    c.current = match (c.taken, own) {
+                        (Branch::Yes, _) | (Branch::Unknown, Branch::No) => Branch::No,
+                        (Branch::No, own) => own,
+                        (Branch::Unknown, _) => Branch::Unknown,
+                    };
+                }
+            }
+            "endif" => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        if stack.iter().any(|c| c.current == Branch::No) {
+            blank(out, offset, end);
+        }
+        offset = end + 1;
+    }
+}
+
+/// The index of the next newline at or after `from`, or the end.
+fn memchr_newline(b: &[u8], from: usize) -> usize {
+    b[from..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| from + p)
+}
+
+/// `source` with comments, string, raw-string and character literals, and the branches of
+/// preprocessor conditionals that are not compiled replaced by spaces (newlines kept), so byte
+/// offsets and lines still match the original.
 fn code_only(source: &str) -> Vec<u8> {
     let b = source.as_bytes();
     let mut out = b.to_vec();
-    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
-        for c in &mut out[from..to] {
-            if *c != b'\n' {
-                *c = b' ';
-            }
-        }
-    };
     let mut i = 0;
     while i < b.len() {
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => {
-                let end = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p);
+                let end = memchr_newline(b, i);
                 blank(&mut out, i, end);
                 i = end;
             }
@@ -72,6 +236,14 @@ fn code_only(source: &str) -> Vec<u8> {
                 blank(&mut out, i, end);
                 i = end;
             }
+            b'R' => match raw_string_end(b, i) {
+                Some(end) => {
+                    blank(&mut out, i, end);
+                    i = end;
+                }
+                None => i += 1,
+            },
+            b'\'' if digit_separator(b, i) => i += 1,
             q @ (b'"' | b'\'') => {
                 let mut j = i + 1;
                 while j < b.len() && b[j] != q && b[j] != b'\n' {
@@ -84,52 +256,76 @@ fn code_only(source: &str) -> Vec<u8> {
             _ => i += 1,
         }
     }
-    // `#if 0` blocks (nested conditionals counted), on the comment-free text.
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let mut offset = 0;
-    let mut skip_from: Option<(usize, usize)> = None; // (start, depth)
-    for line in text.split_inclusive('\n') {
-        let t = line.trim_start();
-        let directive = t.strip_prefix('#').map(str::trim_start);
-        match (directive, skip_from) {
-            (Some(d), None) if d.starts_with("if") && d[2..].trim() == "0" => skip_from = Some((offset, 1)),
-            (Some(d), Some((start, depth))) if d.starts_with("if") => skip_from = Some((start, depth + 1)),
-            (Some(d), Some((start, depth)))
-                if d.starts_with("endif") || (depth == 1 && (d.starts_with("else") || d.starts_with("elif"))) =>
-            {
-                if depth == 1 {
-                    blank(&mut out, start, offset + line.len());
-                    skip_from = None;
-                } else if d.starts_with("endif") {
-                    skip_from = Some((start, depth - 1));
-                }
-            }
-            _ => {}
-        }
-        offset += line.len();
-    }
-    if let Some((start, _)) = skip_from {
-        let len = out.len();
-        blank(&mut out, start, len);
-    }
+    blank_dead_branches(&mut out);
     out
 }
 
-/// 1-based line of a byte offset.
-fn line_of(source: &str, offset: usize) -> usize {
-    source.get(..offset).unwrap_or(source).matches('\n').count() + 1
+/// Calls handed on as they are found (the loop below reads like one that collects them).
+struct Emit<'a>(&'a mut dyn FnMut(usize, Result<MoeInstantiation, String>));
+
+impl Emit<'_> {
+    fn push(&mut self, (line, call): (usize, Result<MoeInstantiation, String>)) {
+        (self.0)(line, call);
+    }
 }
 
-/// Every call in `source` (comments, literals and `#if 0` blocks skipped), each parsed or with the
-/// reason it could not be, with its 1-based line. Calls for other architectures than SM120/SM121 are
-/// skipped; an unterminated call or an argument that is not a plain token is an error, never dropped
-/// or copied.
+/// Line numbers of increasing offsets, counted once: each call scans only the text since the
+/// previous one (a file of a hundred thousand calls stays linear).
+struct Lines<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a [u8]) -> Self {
+        Lines { text, at: 0, line: 1, line_start: 0 }
+    }
+
+    /// The 1-based line of `offset` and where that line starts (`offset` never decreases).
+    fn of(&mut self, offset: usize) -> (usize, usize) {
+        let offset = offset.clamp(self.at, self.text.len());
+        for (i, &c) in self.text[self.at..offset].iter().enumerate() {
+            if c == b'\n' {
+                self.line += 1;
+                self.line_start = self.at + i + 1;
+            }
+        }
+        self.at = offset;
+        (self.line, self.line_start)
+    }
+}
+
+/// Every call in `source` (comments, literals and branches of `#if 0` skipped), each parsed or with
+/// the reason it could not be, with its 1-based line. Calls for other architectures than
+/// SM120/SM121 are skipped; an unterminated call or an argument that is not a plain token is an
+/// error, never dropped or copied. At most [`MAX_IMPORT_CALLS`] calls are read (the next is an
+/// error), each at most [`MAX_CALL_BYTES`] long.
 pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)> {
-    let code = code_only(source);
-    let text = String::from_utf8_lossy(&code).into_owned();
-    let bytes = text.as_bytes();
-    let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    trtllm_moe_limited(source, MAX_IMPORT_CALLS)
+}
+
+/// [`trtllm_moe`] reading at most `max_calls` calls.
+pub fn trtllm_moe_limited(source: &str, max_calls: usize) -> Vec<(usize, Result<MoeInstantiation, String>)> {
     let mut out = Vec::new();
+    trtllm_moe_each(source, max_calls, &mut |line, r| out.push((line, r)));
+    out
+}
+
+/// [`trtllm_moe_limited`], handing each call to `on_call(line, call)` as it is read instead of
+/// collecting them: an importer that keeps only distinct kernels holds no more than those.
+pub fn trtllm_moe_each(
+    source: &str,
+    max_calls: usize,
+    on_call: &mut dyn FnMut(usize, Result<MoeInstantiation, String>),
+) {
+    let code = code_only(source);
+    let text = String::from_utf8_lossy(&code);
+    let bytes = text.as_bytes();
+    let mut lines = Lines::new(bytes);
+    let mut out = Emit(on_call);
+    let mut calls = 0usize;
     let mut from = 0;
     while let Some(found) = text[from..].find(MACRO) {
         let at = from + found;
@@ -138,20 +334,26 @@ pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)
         if (at > 0 && is_ident(bytes[at - 1])) || bytes.get(end).is_some_and(|&c| is_ident(c)) {
             continue; // part of a longer identifier
         }
-        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+        let (line, line_start) = lines.of(at);
         if text[line_start..at].trim_start().starts_with('#') {
             continue; // the macro's own #define (or #undef)
         }
-        let line = line_of(source, at);
-        let rest = &text[end..];
-        let Some(open) = rest.find(|c: char| !c.is_whitespace()) else { break };
-        if rest.as_bytes()[open] != b'(' {
+        let Some(open) = bytes[end..].iter().position(|c| !c.is_ascii_whitespace()) else { break };
+        if bytes[end + open] != b'(' {
             continue; // mentioned, not called
+        }
+        calls += 1;
+        if calls > max_calls {
+            out.push((
+                line,
+                Err(format!("more than {max_calls} {MACRO} calls: the limit of one import (docs/limits.md)")),
+            ));
+            break;
         }
         let body_start = end + open + 1;
         let mut depth = 1usize;
         let mut close = None;
-        for (i, &c) in bytes[body_start..].iter().enumerate() {
+        for (i, &c) in bytes[body_start..].iter().take(MAX_CALL_BYTES).enumerate() {
             match c {
                 b'(' => depth += 1,
                 b')' => {
@@ -165,7 +367,12 @@ pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)
             }
         }
         let Some(close) = close else {
-            out.push((line, Err(format!("unterminated {MACRO}( call: no closing parenthesis"))));
+            let why = if bytes.len() - body_start > MAX_CALL_BYTES {
+                format!("{MACRO}( call longer than {MAX_CALL_BYTES} bytes: unterminated, or over the limit (docs/limits.md)")
+            } else {
+                format!("unterminated {MACRO}( call: no closing parenthesis")
+            };
+            out.push((line, Err(why)));
             break;
         };
         from = close + 1;
@@ -174,8 +381,10 @@ pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)
             out.push((line, Err(format!("expected 17 arguments, found {}", args.len()))));
             continue;
         }
-        if let Some((i, a)) =
-            args.iter().enumerate().find(|(_, a)| a.is_empty() || !a.bytes().all(|c| is_ident(c) || c == b':'))
+        if let Some((i, a)) = args
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.is_empty() || !a.bytes().all(|c| is_ident(c) || c == b':' || c == b'\''))
         {
             out.push((line, Err(format!("argument {} `{a}` is not a plain type, name or number", i + 1))));
             continue;
@@ -185,7 +394,6 @@ pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)
         }
         out.push((line, parse_call(args)));
     }
-    out
 }
 
 fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
@@ -194,7 +402,17 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
         "false" => Ok(false),
         other => Err(arg_error(i, "bool", other)),
     };
-    let int = |i: usize| args[i].parse::<u64>().map_err(|_| arg_error(i, "integer", &args[i]));
+    let int = |i: usize| c_integer(&args[i]).ok_or_else(|| arg_error(i, "integer", &args[i]));
+    // A CTA extent the model can take (1..=1024); 0 or 2^63 would write a TOML file that is not
+    // a configuration.
+    let extent = |i: usize| {
+        let v = int(i)?;
+        if (1..=crate::model::MAX_EXTENT).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("argument {} (CTA extent) `{}` is outside 1..={}", i + 1, args[i], crate::model::MAX_EXTENT))
+        }
+    };
     let is_mx = flag(13)?;
     let (dynamic_cga, bias, swap_ab) = (flag(14)?, flag(15)?, flag(16)?);
     if dynamic_cga || bias {
@@ -225,13 +443,42 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
         a: operand(1)?,
         b: operand(2)?,
         output,
-        tile: Tile { m: int(7)?, n: int(8)?, k: int(9)? },
+        tile: Tile { m: extent(7)?, n: extent(8)?, k: extent(9)? },
         epilogue: Epilogue::TrtllmMoe { fusion, swap_ab },
         args,
     })
 }
 
-/// A TOML configuration file of the instantiations, with a header naming the source.
+/// What makes two instantiations the same kernel (their arguments may be spelled apart).
+pub fn kernel_key(f: &MoeInstantiation) -> impl std::hash::Hash + Eq {
+    (f.arch, f.a, f.b, f.output, f.tile, f.epilogue)
+}
+
+/// The instantiations that are different kernels, each with a name of its own: a call repeated
+/// (in one file or in a file given twice) is one kernel, under the first call's name; distinct
+/// kernels whose calls give the same name (FP4 read as NVFP4 and as MXFP4) are told apart by a
+/// suffix (`_2`, `_3`, ...).
+pub fn unique(found: &[MoeInstantiation]) -> Vec<(String, &MoeInstantiation)> {
+    let key = kernel_key;
+    let mut kernels = std::collections::HashSet::new();
+    let mut names = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for f in found {
+        if !kernels.insert(key(f)) {
+            continue;
+        }
+        let base = f.name();
+        let mut name = base.clone();
+        let mut n = 1;
+        while !names.insert(name.clone()) {
+            n += 1;
+            name = format!("{base}_{n}");
+        }
+        out.push((name, f));
+    }
+    out
+}
+
 /// Where the imported calls come from: written as `source_repo`, `source_path`, `source_commit` on
 /// every entry, and `source_line` as `line_prefix` followed by the call.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -258,6 +505,8 @@ fn toml_str(s: &str) -> String {
     out
 }
 
+/// A TOML configuration file of the instantiations, with a header naming the source: one kernel
+/// per distinct instantiation ([`unique`]).
 pub fn to_toml(
     found: &[MoeInstantiation],
     source_note: &str,
@@ -273,7 +522,7 @@ pub fn to_toml(
         env!("CARGO_PKG_VERSION"),
         archs.join(", ")
     );
-    for f in found {
+    for (name, f) in unique(found) {
         let call = format!("{}({})", MACRO, f.args.join(", "));
         let source = provenance.map_or_else(String::new, |p| {
             format!(
@@ -290,7 +539,7 @@ pub fn to_toml(
             "\n[[kernel]]\n# {}({})\nname = \"{}\"\n{source}operands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]\ntile = [{}, {}, {}]\nepilogue = \"{}\"\n",
             MACRO,
             f.args.join(", "),
-            f.name(),
+            name,
             f.a,
             f.b,
             f.output,

@@ -19,6 +19,9 @@
 
 #![forbid(unsafe_code)]
 #![warn(unreachable_pub)]
+// Standard output and error are written through `output` only: a failed write is an error there,
+// never a panic.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub use checked::{table_entry, SmemChecked};
 
@@ -43,9 +46,14 @@ pub(crate) mod exit;
 #[cfg(feature = "cli")]
 pub mod explain;
 pub mod import;
+#[cfg(feature = "cli")]
+pub mod input;
 pub mod keys;
+pub mod limits;
 pub mod markers;
 pub mod model;
+#[cfg(feature = "cli")]
+pub mod output;
 #[cfg(feature = "cli")]
 pub mod report;
 pub mod rules;

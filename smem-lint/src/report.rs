@@ -62,9 +62,7 @@ pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>,
             if let Some(b) = &bar {
                 b.set_message(f.display().to_string());
             }
-            std::fs::read_to_string(f)
-                .map(|s| crate::check::check_source_with_progress(f, s, opts, &progress))
-                .map_err(|e| format!("cannot read {}: {e}", f.display()))
+            crate::input::read_to_string(f).map(|s| crate::check::check_source_with_progress(f, s, opts, &progress))
         })
         .collect();
     if let Some(b) = bar {
@@ -92,8 +90,9 @@ pub(crate) fn print_reports_with(reports: &[FileReport], format: OutputFormat, s
     // Colour is decided once: diagnostics are rendered with the plain theme when it is off, so
     // nothing needs stripping and the text goes to stdout as it is (through anstream when coloured).
     let color = color_on_stdout();
-    let mut out: Box<dyn Write> =
-        if color { Box::new(anstream::stdout()) } else { Box::new(std::io::BufWriter::new(std::io::stdout().lock())) };
+    // Coloured or not, the text goes out as it was rendered (the plain theme has no colours to
+    // strip), through the one writer of standard output: a failed write fails the run there.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::output::stdout());
     let limit = if shown.quiet { 0 } else { shown.max_findings.unwrap_or(usize::MAX) };
     let input_errors: usize = reports.iter().map(FileReport::input_error_count).sum();
     let findings: usize = reports.iter().map(FileReport::finding_count).sum();

@@ -87,6 +87,11 @@ rules! {
     /// A `#[smem_check]` attribute that cannot be read: malformed arguments, a marker field with a
     /// misspelled name, the attribute on something that is not a struct.
     InvalidAttribute = "smem::invalid-attribute", InputError, "malformed #[smem_check] attribute";
+    /// The input is over one of smem-lint's stated limits (docs/limits.md): a file over 256 MiB, a
+    /// TOML file over 8 MiB that is not a plain list of `[defaults]`, `[[kernel]]` and `[[sweep]]`
+    /// tables (or one table over 8 MiB), Rust nested more than 256 deep. Refused before it costs
+    /// unbounded time or memory.
+    InputLimit = "smem::input-limit", InputError, "the input is over a stated limit";
 }
 
 impl Rule {
@@ -109,13 +114,15 @@ impl Rule {
 /// Levenshtein distance, for "did you mean" hints (keys, names).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
+    // Two rows, reused: a file of a hundred thousand unknown keys asks for millions of these.
     let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
     for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
+        cur[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur[j + 1] = (prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
         }
-        prev = cur;
+        std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
 }
@@ -143,5 +150,14 @@ mod tests {
             assert!(Rule::ALL[..i].iter().all(|o| o.code() != r.code()));
         }
         assert_eq!(Rule::from_code("smem::nope"), None);
+    }
+
+    #[test]
+    fn edit_distances() {
+        for (a, b, d) in
+            [("kitten", "sitting", 3), ("", "abc", 3), ("abc", "", 3), ("stagse", "stages", 2), ("tile", "tile", 0)]
+        {
+            assert_eq!(edit_distance(a, b), d, "{a} {b}");
+        }
     }
 }

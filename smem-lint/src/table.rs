@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use crate::check::FileReport;
 use crate::emit::{self, TableEntry};
 use crate::model::{Arch, KernelConfig};
+use crate::output::errln;
 use crate::report::{print_reports, OutputFormat};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -165,20 +166,25 @@ pub(crate) fn write_table(
     let duplicates =
         if format == TableFormat::CmakeKernels { Vec::new() } else { table_entries_and_duplicates(reports).1 };
     for (dropped, kept) in &duplicates {
-        eprintln!("note: `{dropped}` is the same kernel as `{kept}` (same configuration and stage count): listed once");
+        errln!("note: `{dropped}` is the same kernel as `{kept}` (same configuration and stage count): listed once");
     }
     let text = render_table(reports, format, flavor)?;
     if check_only {
-        let current = std::fs::read_to_string(out).unwrap_or_default();
+        let current = match crate::input::read_text(out) {
+            Ok(text) => text,
+            // Missing: stale (it would be written). Anything else there is an input error.
+            Err(_) if !out.exists() => String::new(),
+            Err(e) => return Err(format!("cannot compare with {}: {e}", shown.display())),
+        };
         if current == text {
-            eprintln!("{} is up to date{detail}", shown.display());
+            errln!("{} is up to date{detail}", shown.display());
             return Ok(TableOutcome::UpToDate);
         }
-        eprintln!("{} is stale: {}", shown.display(), diff_summary(&current, &text));
+        errln!("{} is stale: {}", shown.display(), diff_summary(&current, &text));
         return Ok(TableOutcome::Stale);
     }
     crate::atomic::write(out, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
-    eprintln!("wrote {}{detail}", shown.display());
+    errln!("wrote {}{detail}", shown.display());
     Ok(TableOutcome::Written)
 }
 

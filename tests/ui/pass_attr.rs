@@ -5,7 +5,7 @@ use smem_lint_macros::smem_check;
 #[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 256, 128], stages = 3)]
 pub struct MoeGemm128x256;
 
-#[smem_check(sm120, sm121, cutlass = "4.2.0", kernel = dense, a = mxfp8e4m3, b = mxfp6e2m3, c = bf16, d = bf16, tile = (128, 128, 128), schedule = pingpong)]
+#[smem_check(sm120, sm121, cutlass = "4.2.0", kernel = dense, a = mxfp8e4m3, b = mxfp6e2m3, c = bf16, d = bf16, tile = [128, 128, 128], schedule = pingpong)]
 struct Mixed<T> {
     _t: std::marker::PhantomData<T>,
 }

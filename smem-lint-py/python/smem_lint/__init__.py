@@ -10,9 +10,10 @@ and an optional ``id``. The same Rust front end reads it as the CLI does, so eve
 
 from __future__ import annotations
 
-import json
 import enum
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+import json
+import os
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -45,6 +46,9 @@ def _config_json(config: Mapping[str, Any]) -> str:
         return json.dumps(dict(config))
     except (TypeError, ValueError) as e:
         raise SmemLintError(f"the configuration is not JSON-like: {e}") from None
+    except RecursionError:
+        # A value nested deeper than Python's recursion limit; a configuration is flat.
+        raise SmemLintError("the configuration nests too deeply to be a configuration") from None
 
 
 def _archs(archs: Optional[Sequence[str]]) -> Optional[List[str]]:
@@ -113,12 +117,17 @@ def launchable(
     return kept
 
 
-def check_files(paths: Iterable[str]) -> List[Dict[str, Any]]:
+def check_files(
+    paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
+) -> List[Dict[str, Any]]:
     """Run the TOML lint (``smem-lint check``) over files and directories; returns its findings as
     dicts (``file``, ``line``, ``column``, ``code``, ``severity``, ``kernel``, ``archs``,
-    ``message``, ...). Input errors in the files are findings with severity ``"error"`` and an
-    input-error code; an unreadable path raises :class:`SmemLintError`."""
-    return _call(_native.check_files, [str(p) for p in paths])["findings"]
+    ``message``, ...). ``paths`` is one path or several. Input errors in the files are findings with
+    severity ``"error"`` and an input-error code; an unreadable path raises :class:`SmemLintError`."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]  # one path, not the characters of one
+    names = [os.fsdecode(p) for p in paths]
+    return _call(_native.check_files, names)["findings"]
 
 
 def releases() -> List[str]:

@@ -27,10 +27,14 @@
 
 use std::fmt::Write as _;
 mod fields;
+mod limits;
 mod sections;
+mod stages;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+
+use rayon::prelude::*;
 
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
@@ -39,6 +43,7 @@ use crate::emit::identifier;
 use crate::model::{Arch, ConfigField, KernelConfig};
 
 pub use fields::Settings;
+pub(crate) use sections::declares_kernels;
 
 /// What kind of input problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +55,8 @@ pub enum InputErrorKind {
     InvalidValue,
     Missing,
     DuplicateName,
+    /// Over a stated limit (docs/limits.md).
+    Limit,
 }
 
 impl InputErrorKind {
@@ -62,6 +69,7 @@ impl InputErrorKind {
             InputErrorKind::InvalidValue => crate::rules::Rule::InvalidValue.code(),
             InputErrorKind::Missing => crate::rules::Rule::MissingKey.code(),
             InputErrorKind::DuplicateName => crate::rules::Rule::DuplicateName.code(),
+            InputErrorKind::Limit => crate::rules::Rule::InputLimit.code(),
         }
     }
 }
@@ -152,30 +160,80 @@ pub fn parse(source: &str) -> ParsedFile {
 pub(crate) fn parse_limited(source: &str, max_points: u64) -> ParsedFile {
     let mut entries = Vec::new();
     let mut out = parse_each(source, max_points, &mut |e, _| entries.push(e));
+    if !out.parses() {
+        entries.clear();
+    }
     out.entries = entries;
     out
 }
 
-/// What reading a file's tables gathers before any point is expanded.
-struct Read {
-    defaults: Settings,
-    pending: Vec<Pending>,
-    /// How many configurations the tables read so far declare.
-    total: u64,
-    max_points: u64,
+impl ParsedFile {
+    /// Whether the file parses. Of a file that does not, only its first syntax error is reported:
+    /// entries handed on before it was found (a large file's tables are read one after another)
+    /// are to be dropped.
+    pub fn parses(&self) -> bool {
+        self.errors.iter().all(|e| e.kind != InputErrorKind::Syntax)
+    }
 }
 
-impl Read {
-    fn new(max_points: u64) -> Self {
-        Read { defaults: Settings::default(), pending: Vec::new(), total: 0, max_points }
+/// Reading a file's tables, each expanded into its entries as soon as it is read: a table's points
+/// are handed on (and checked and dropped by the caller) before the next table is read, so memory
+/// holds the file, the findings, and one table at a time.
+struct Read<'s, 'f> {
+    defaults: Settings,
+    /// How many configurations the tables read so far declare.
+    planned: u64,
+    max_points: u64,
+    /// Tables not read yet (each declares at least one configuration): with `planned`, the total
+    /// the entries are handed on with.
+    upcoming: u64,
+    expand: Expand<'s, 'f>,
+}
+
+/// Names seen so far, and where entries go.
+struct Expand<'s, 'f> {
+    source: &'s str,
+    on_entry: &'f mut dyn FnMut(Entry, usize),
+    /// Every declared name (of a kernel or sweep table, valid or not), and where it first was.
+    declared: HashMap<String, Range<usize>, foldhash::fast::RandomState>,
+    /// Whether a declared name was used twice.
+    declared_twice: bool,
+    /// Every generated name.
+    names: HashSet<Box<str>, foldhash::fast::RandomState>,
+    /// Where in the file's errors the collisions of generated names are: reported unless a
+    /// declared name is used twice (which would make every point collide), known once the whole
+    /// file is read.
+    collisions: Vec<usize>,
+}
+
+impl<'s, 'f> Read<'s, 'f> {
+    fn new(source: &'s str, max_points: u64, on_entry: &'f mut dyn FnMut(Entry, usize)) -> Self {
+        Read {
+            defaults: Settings::default(),
+            planned: 0,
+            max_points,
+            upcoming: 0,
+            expand: Expand {
+                source,
+                on_entry,
+                declared: HashMap::default(),
+                declared_twice: false,
+                names: HashSet::default(),
+                collisions: Vec::new(),
+            },
+        }
     }
 
     /// Read a document's (or one table's) top-level keys: `[defaults]` first, then the kernel and
-    /// sweep tables in file order, by key in the order the keys first appear.
+    /// sweep tables in file order, by key in the order the keys first appear; each table's points
+    /// are expanded once it is read.
     fn tables(&mut self, root: &DeTable<'_>, out: &mut ParsedFile) {
         if let Some(d) = root.get("defaults") {
             match d.get_ref() {
-                DeValue::Table(t) => self.defaults.read_table(t, fields::Scope::Defaults, &mut out.errors),
+                DeValue::Table(t) => {
+                    self.defaults.read_table(t, fields::Scope::Defaults, &mut out.errors);
+                    stages::one_policy(t, &mut out.errors);
+                }
                 other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
             }
         }
@@ -186,14 +244,7 @@ impl Read {
                     let scope = if key.get_ref() == "kernel" { fields::Scope::Kernel } else { fields::Scope::Sweep };
                     let Some(tables) = tables_of(value, &mut out.errors) else { continue };
                     for table in tables {
-                        self.pending.extend(read_entry(
-                            table,
-                            scope,
-                            &self.defaults,
-                            out,
-                            self.max_points,
-                            &mut self.total,
-                        ));
+                        self.take(prepare(table, scope, &self.defaults), out);
                     }
                 }
                 other => out.errors.push(error(
@@ -206,110 +257,57 @@ impl Read {
             }
         }
     }
-}
 
-/// The file read as one document; `Err` with the file's first syntax error when it does not parse.
-fn read_whole(source: &str, max_points: u64) -> Result<(ParsedFile, Read), ParsedFile> {
-    let mut out = ParsedFile::default();
-    let (root, syntax) = DeTable::parse_recoverable(source);
-    // The parser recovers, but one missing bracket cascades into several errors and a half-read
-    // table: report the first syntax error only, and nothing about a file that does not parse.
-    if let Some(e) = syntax.first() {
-        let span = e.span().unwrap_or(0..0);
-        out.errors.push(error(
-            InputErrorKind::Syntax,
-            span,
-            format!("TOML syntax: {}", e.message().trim()),
-            "here",
-            (syntax.len() > 1).then(|| "fix this first: later syntax errors may follow from it".to_string()),
-        ));
-        return Err(out);
-    }
-    let mut read = Read::new(max_points);
-    read.tables(root.get_ref(), &mut out);
-    Ok((out, read))
-}
-
-/// The file read a table at a time ([`sections`]), in the order a whole-document read takes:
-/// `[defaults]`, then every table of the key that appears first, then of the other. `None` when the
-/// file is not a plain list of tables or one does not parse on its own.
-fn read_by_sections(source: &str, max_points: u64) -> Option<(ParsedFile, Read)> {
-    use sections::Header;
-    let mut tables = sections::split(source)?;
-    // Kernels and sweeps are read by key, the key written first first; a stable sort keeps each
-    // key's tables in file order.
-    let first = tables.iter().map(|(h, _)| *h).find(|&h| h != Header::Defaults).unwrap_or(Header::Kernel);
-    tables.sort_by_key(|&(h, _)| (h != Header::Defaults, h != first));
-    let mut out = ParsedFile::default();
-    let mut read = Read::new(max_points);
-    for (_, range) in tables {
-        let table = sections::parse(source, range)?;
-        read.tables(&table, &mut out);
-    }
-    Some((out, read))
-}
-
-/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
-struct Pending {
-    points: Points,
-    name: String,
-    name_span: Range<usize>,
-    single: bool,
-}
-
-/// A configuration as a point becomes one, or the error that stops it.
-type Built = Result<(KernelConfig, Vec<Arch>, FieldSpans), InputError>;
-
-/// A table's points: a sweep's settings, expanded one point at a time later; a table of one point
-/// (every `[[kernel]]`) built at once, which keeps a configuration instead of every key's settings
-/// (a generated file lists 100,000 kernels).
-enum Points {
-    Sweep(Settings),
-    One(Box<Built>),
-}
-
-/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
-/// collecting them (`total`: how many the file declares): a sweep's points are never all in memory.
-/// The returned file's `entries` is empty.
-pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
-    parse_each_by(source, max_points, true, on_entry)
-}
-
-/// [`parse_each`], reading a plain file a table at a time when `by_sections` (the tests compare the
-/// two readings).
-fn parse_each_by(
-    source: &str,
-    max_points: u64,
-    by_sections: bool,
-    on_entry: &mut dyn FnMut(Entry, usize),
-) -> ParsedFile {
-    let sectioned = if by_sections { read_by_sections(source, max_points) } else { None };
-    let (mut out, Read { pending, total, .. }) = match sectioned.map_or_else(|| read_whole(source, max_points), Ok) {
-        Ok(read) => read,
-        Err(syntax) => return syntax,
-    };
-    let mut seen: HashMap<String, Range<usize>> = HashMap::new();
-    for (name, span) in &out.declared {
-        if let Some(first) = seen.get(name) {
-            let (line, _) = line_col(source, first.start);
-            out.errors.push(error(
-                InputErrorKind::DuplicateName,
-                span.clone(),
-                format!("kernel name `{name}` is used twice"),
-                format!("first used on line {line}"),
-                Some("names become C identifiers in emitted tables; make them unique".into()),
-            ));
-        } else {
-            seen.insert(name.clone(), span.clone());
+    /// A table prepared ([`prepare`]) admitted to the file, and its points handed on.
+    fn take(&mut self, prepared: Prepared, out: &mut ParsedFile) {
+        self.upcoming = self.upcoming.saturating_sub(1);
+        let pending = admit(prepared, out, self.max_points, &mut self.planned);
+        self.expand.declared(out);
+        if let Some(p) = pending {
+            let total = self.planned.saturating_add(self.upcoming);
+            self.expand.points(p, usize::try_from(total).unwrap_or(usize::MAX), out);
         }
     }
-    // Generated names that collide (two sweep points the suffix cannot tell apart) are reported
-    // unless a declared name is already used twice (which would make every point collide).
-    let report_collisions = out.errors.iter().all(|e| e.kind != InputErrorKind::DuplicateName);
-    let total = usize::try_from(total).unwrap_or(usize::MAX);
-    let mut names: std::collections::HashSet<Box<str>> = std::collections::HashSet::new();
-    for Pending { points, name: declared, name_span, single } in pending {
-        // Each configuration of the table, in order; false once one fails to build.
+
+    /// The file's errors, once every table is read.
+    fn finish(self, mut out: ParsedFile) -> ParsedFile {
+        if self.expand.declared_twice {
+            let mut drop = self.expand.collisions.into_iter().peekable();
+            let mut i = 0;
+            out.errors.retain(|_| {
+                let keep = drop.next_if_eq(&i).is_none();
+                i += 1;
+                keep
+            });
+        }
+        out.errors.sort_by_key(|e| e.span.start);
+        out
+    }
+}
+
+impl Expand<'_, '_> {
+    /// The names the last table declared (in `out.declared`): a name used before is an error.
+    fn declared(&mut self, out: &mut ParsedFile) {
+        for (name, span) in std::mem::take(&mut out.declared) {
+            if let Some(first) = self.declared.get(&name) {
+                let (line, _) = line_col(self.source, first.start);
+                out.errors.push(error(
+                    InputErrorKind::DuplicateName,
+                    span,
+                    format!("kernel name `{name}` is used twice"),
+                    format!("first used on line {line}"),
+                    Some("names become C identifiers in emitted tables; make them unique".into()),
+                ));
+                self.declared_twice = true;
+            } else {
+                self.declared.insert(name, span);
+            }
+        }
+    }
+
+    /// Hand on each configuration of a table, in order, until one fails to build.
+    fn points(&mut self, pending: Pending, total: usize, out: &mut ParsedFile) {
+        let Pending { points, name: declared, name_span, single } = pending;
         let mut emit = |built: Built| match built {
             Ok((config, targets, spans)) => {
                 let name = if single {
@@ -317,7 +315,8 @@ fn parse_each_by(
                 } else {
                     identifier(&format!("{declared}_{}", point_suffix(&config)))
                 };
-                if !names.insert(name.as_str().into()) && report_collisions {
+                if !self.names.insert(name.as_str().into()) {
+                    self.collisions.push(out.errors.len());
                     out.errors.push(error(
                         InputErrorKind::DuplicateName,
                         name_span.clone(),
@@ -326,7 +325,7 @@ fn parse_each_by(
                         Some("give the kernels or sweeps distinct names".into()),
                     ));
                 }
-                on_entry(Entry { name, config, targets, spans, name_span: name_span.clone() }, total);
+                (self.on_entry)(Entry { name, config, targets, spans, name_span: name_span.clone() }, total);
                 true
             }
             Err(e) => {
@@ -347,8 +346,171 @@ fn parse_each_by(
             }
         }
     }
-    out.errors.sort_by_key(|e| e.span.start);
+}
+
+/// The file read as one document; `Err` with the file's first syntax error when it does not parse.
+fn read_whole(read: &mut Read<'_, '_>, source: &str) -> ParsedFile {
+    let mut out = ParsedFile::default();
+    if let Some(e) = limits::whole_document(source) {
+        out.errors.push(e);
+        return out;
+    }
+    let (root, syntax) = DeTable::parse_recoverable(source);
+    // The parser recovers, but one missing bracket cascades into several errors and a half-read
+    // table: report the first syntax error only, and nothing about a file that does not parse.
+    if let Some(e) = syntax.first() {
+        out.errors.push(syntax_error(e, 0, syntax.len()));
+        return out;
+    }
+    read.upcoming = ["kernel", "sweep"]
+        .iter()
+        .filter_map(|k| root.get_ref().get(*k)?.get_ref().as_array().map(|a| a.len() as u64))
+        .sum();
+    read.tables(root.get_ref(), &mut out);
     out
+}
+
+/// A syntax error of the parser (at `offset` in the file), reported alone.
+fn syntax_error(e: &toml::de::Error, offset: usize, count: usize) -> InputError {
+    let span = e.span().map_or(offset..offset, |s| s.start + offset..s.end + offset);
+    error(
+        InputErrorKind::Syntax,
+        span,
+        format!("TOML syntax: {}", e.message().trim()),
+        "here",
+        (count > 1).then(|| "fix this first: later syntax errors may follow from it".to_string()),
+    )
+}
+
+/// How a file was read a table at a time.
+enum Sectioned {
+    /// Every table read.
+    Read(ParsedFile),
+    /// The file is not a plain list of tables, or (a small file) one of its tables does not parse
+    /// on its own: it is read whole instead.
+    Whole,
+}
+
+/// The file read a table at a time ([`sections`]), in the order a whole-document read takes:
+/// `[defaults]`, then every table of the key that appears first, then of the other. A file too
+/// large to be read whole that is not a plain list of tables, or has a table too large or that does
+/// not parse, is refused here with what is wrong ([`limits`]).
+fn read_by_sections(read: &mut Read<'_, '_>, source: &str) -> Sectioned {
+    use sections::Header;
+    let large = source.len() > crate::limits::MAX_TOML_DOCUMENT_BYTES;
+    let Some(mut tables) = sections::split(source) else {
+        return if large { Sectioned::Read(limits::not_plain(source)) } else { Sectioned::Whole };
+    };
+    // Kernels and sweeps are read by key, the key written first first; a stable sort keeps each
+    // key's tables in file order.
+    let first = tables.iter().map(|(h, _)| *h).find(|&h| h != Header::Defaults).unwrap_or(Header::Kernel);
+    tables.sort_by_key(|&(h, _)| (h != Header::Defaults, h != first));
+    if !large {
+        // A small file whose tables do not all parse on their own is read whole, which reports its
+        // first syntax error as the whole file has it.
+        if tables.par_iter().any(|(_, r)| sections::parse(source, r.clone()).is_none()) {
+            return Sectioned::Whole;
+        }
+    } else if let Some(e) = limits::large_tables(source, &tables) {
+        return Sectioned::Read(ParsedFile { errors: vec![e], ..ParsedFile::default() });
+    }
+    let mut out = ParsedFile::default();
+    read.upcoming = tables.len() as u64;
+    let mut rest = tables.as_slice();
+    // `[defaults]` first (sorted so), alone: the other tables are read over it.
+    if let Some(((Header::Defaults, range), others)) = rest.split_first() {
+        match sections::parse(source, range.clone()) {
+            Some(table) => read.tables(&table, &mut out),
+            None => return broken(large, source, range, out),
+        }
+        rest = others;
+    }
+    // Then the kernel and sweep tables, a batch at a time: parsed and prepared on every core, then
+    // admitted and expanded in file order.
+    let defaults = read.defaults.clone();
+    for batch in rest.chunks(PARSED_TOGETHER) {
+        let prepared: Vec<Option<Vec<Prepared>>> = batch
+            .par_iter()
+            .map(|(header, range)| {
+                let root = sections::parse(source, range.clone())?;
+                let scope = if *header == Header::Kernel { fields::Scope::Kernel } else { fields::Scope::Sweep };
+                // A section holds its header's array of one table, nothing else.
+                let tables = root.values().filter_map(|v| v.get_ref().as_array()).flatten();
+                Some(tables.map(|t| prepare(t, scope, &defaults)).collect())
+            })
+            .collect();
+        for ((_, range), section) in batch.iter().zip(prepared) {
+            let Some(section) = section else { return broken(large, source, range, out) };
+            for p in section {
+                read.take(p, &mut out);
+            }
+        }
+    }
+    Sectioned::Read(out)
+}
+
+/// A table that does not parse on its own. A small file is read whole instead (nothing was handed
+/// on: its tables were all parsed first). A large one cannot be: the table's own first syntax error
+/// is the file's, and what was read before it is dropped (`ParsedFile::parses`).
+fn broken(large: bool, source: &str, range: &Range<usize>, mut out: ParsedFile) -> Sectioned {
+    if !large {
+        return Sectioned::Whole;
+    }
+    let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
+    if let Some(e) = syntax.first() {
+        out.errors.push(syntax_error(e, range.start, syntax.len()));
+    }
+    Sectioned::Read(out)
+}
+
+/// Tables parsed together: enough for every core, few enough to hold.
+const PARSED_TOGETHER: usize = 1024;
+
+/// A `[[kernel]]` or `[[sweep]]` table read and checked, its points not yet expanded.
+struct Pending {
+    points: Points,
+    name: String,
+    name_span: Range<usize>,
+    single: bool,
+}
+
+/// A configuration as a point becomes one, or the error that stops it.
+type Built = Result<(KernelConfig, Vec<Arch>, FieldSpans), InputError>;
+
+/// A table's points: a sweep's settings, expanded one point at a time; a table of one point
+/// (every `[[kernel]]`) built at once.
+enum Points {
+    Sweep(Settings),
+    One(Box<Built>),
+}
+
+/// [`parse_limited`], handing each entry to `on_entry(entry, total)` as it is expanded instead of
+/// collecting them (`total`: how many the file declares, as far as it has been read: the points of
+/// the tables read so far plus one for each table still to read). The returned file's `entries`
+/// is empty.
+pub(crate) fn parse_each(source: &str, max_points: u64, on_entry: &mut dyn FnMut(Entry, usize)) -> ParsedFile {
+    parse_each_by(source, max_points, true, on_entry)
+}
+
+/// [`parse_each`], reading a plain file a table at a time when `by_sections` (the tests compare the
+/// two readings).
+fn parse_each_by(
+    source: &str,
+    max_points: u64,
+    by_sections: bool,
+    on_entry: &mut dyn FnMut(Entry, usize),
+) -> ParsedFile {
+    let mut read = Read::new(source, max_points, on_entry);
+    let sectioned = if by_sections { read_by_sections(&mut read, source) } else { Sectioned::Whole };
+    let out = match sectioned {
+        Sectioned::Read(out) => out,
+        Sectioned::Whole => {
+            // Nothing was handed on: a table that does not parse is found before any is read.
+            read.upcoming = 0;
+            read_whole(&mut read, source)
+        }
+    };
+    read.finish(out)
 }
 
 fn wrong_type(span: Range<usize>, message: &str, found: &DeValue<'_>) -> InputError {
@@ -372,57 +534,88 @@ fn tables_of<'a, 'i>(
     }
 }
 
-fn read_entry(
-    table: &Spanned<DeValue<'_>>,
-    scope: fields::Scope,
-    defaults: &Settings,
-    out: &mut ParsedFile,
-    max_points: u64,
-    planned: &mut u64,
-) -> Option<Pending> {
+/// A `[[kernel]]` or `[[sweep]]` table read on its own (it needs only the defaults, so the tables of
+/// a large file are prepared on every core): its errors in the order they are found, the name it
+/// declares, and its settings (or its one configuration, built), not yet admitted to the file.
+struct Prepared {
+    errors: Vec<InputError>,
+    /// The declared name (as an identifier) and where, when the table has one.
+    declared: Option<(String, Range<usize>)>,
+    /// What [`admit`] needs, when the table has no error.
+    ready: Option<Ready>,
+}
+
+struct Ready {
+    name: String,
+    name_span: Range<usize>,
+    /// `None` past 2^64.
+    points: Option<u64>,
+    settings: Points,
+    single: bool,
+}
+
+fn prepare(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Settings) -> Prepared {
+    let mut errors = Vec::new();
     let DeValue::Table(t) = table.get_ref() else {
-        out.errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
-        return None;
+        errors.push(wrong_type(table.span(), "expected a table", table.get_ref()));
+        return Prepared { errors, declared: None, ready: None };
     };
     let mut settings = defaults.clone();
-    let before = out.errors.len();
-    settings.read_table(t, scope, &mut out.errors);
+    settings.read_table(t, scope, &mut errors);
+    stages::one_policy(t, &mut errors);
     let (name, name_span) = if let Some(v) = t.get("name") {
         if let Some(s) = v.get_ref().as_str() {
             (s.to_string(), v.span())
         } else {
-            out.errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
-            return None;
+            errors.push(wrong_type(v.span(), "`name` must be a string", v.get_ref()));
+            return Prepared { errors, declared: None, ready: None };
         }
     } else {
-        out.errors.push(error(
+        errors.push(error(
             InputErrorKind::Missing,
             table.span(),
             format!("this {} has no `name`", if scope == fields::Scope::Kernel { "kernel" } else { "sweep" }),
             "add `name = \"...\"`",
             None,
         ));
-        return None;
+        return Prepared { errors, declared: None, ready: None };
     };
     // A sweep's points get suffixed names; a kernel's name is used as it is.
     let checked =
         if scope == fields::Scope::Kernel || name.is_empty() { crate::emit::reserved_name(&name) } else { None };
     if let Some(why) = checked {
-        out.errors.push(error(
+        errors.push(error(
             InputErrorKind::InvalidValue,
             name_span.clone(),
             format!("kernel name {why}"),
             "not usable as an identifier",
             Some("names become C++ namespaces, X-macro arguments and CMake variables: choose another".into()),
         ));
-        return None;
+        return Prepared { errors, declared: None, ready: None };
     }
-    out.declared.push((identifier(&name), name_span.clone()));
-    if out.errors.len() > before {
-        return None;
+    let declared = Some((identifier(&name), name_span.clone()));
+    if !errors.is_empty() {
+        return Prepared { errors, declared, ready: None };
     }
+    let count = settings.point_count();
+    let one = if count == Some(1) { settings.points().next() } else { None };
+    let settings = match one {
+        Some(point) => Points::One(Box::new(point.build(&name_span))),
+        None => Points::Sweep(settings),
+    };
+    let ready = Ready { name, name_span, points: count, settings, single: scope == fields::Scope::Kernel };
+    Prepared { errors, declared, ready: Some(ready) }
+}
+
+/// A prepared table admitted to the file: its errors and declared name recorded, its points counted
+/// against the file's room.
+fn admit(prepared: Prepared, out: &mut ParsedFile, max_points: u64, planned: &mut u64) -> Option<Pending> {
+    let Prepared { mut errors, declared, ready } = prepared;
+    out.errors.append(&mut errors);
+    out.declared.extend(declared);
+    let Ready { name, name_span, points, settings, single } = ready?;
     let room = max_points.saturating_sub(*planned);
-    match settings.point_count() {
+    match points {
         Some(n) if n <= room => *planned += n,
         n => {
             let size = n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
@@ -436,12 +629,7 @@ fn read_entry(
             return None;
         }
     }
-    let one = if settings.point_count() == Some(1) { settings.points().next() } else { None };
-    let points = match one {
-        Some(point) => Points::One(Box::new(point.build(&name_span))),
-        None => Points::Sweep(settings),
-    };
-    Some(Pending { points, name, name_span, single: scope == fields::Scope::Kernel })
+    Some(Pending { points: settings, name, name_span, single })
 }
 
 /// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point (plus

@@ -126,3 +126,97 @@ fn shift(v: Spanned<DeValue<'_>>, by: usize) -> Spanned<DeValue<'_>> {
     };
     Spanned::new(span, value)
 }
+
+/// Whether a TOML text declares kernels: a top-level `defaults`, `kernel` or `sweep` key (as a
+/// table header, an array-of-tables header, a dotted key or a key of its own). Found with toml's
+/// lexer alone, without building the document, so that walking a directory costs nothing like
+/// parsing every TOML file in it. A text that cannot be told apart (not UTF-8, unbalanced) counts,
+/// so that what is wrong with it is reported.
+pub(crate) fn declares_kernels(source: &str) -> bool {
+    const KEYS: [&str; 3] = ["defaults", "kernel", "sweep"];
+    let first_key = |text: &str| {
+        let t = text.trim_matches(|c| c == '"' || c == '\'');
+        KEYS.contains(&t)
+    };
+    let mut depth = 0usize;
+    let mut line_start = true;
+    // Inside a table (after a header), keys at the start of a line are that table's.
+    let mut in_table = false;
+    let mut tokens = toml_parser::Source::new(source).lex().peekable();
+    while let Some(token) = tokens.next() {
+        let kind = token.kind();
+        let text = source.get(token.span().start()..token.span().end()).unwrap_or("");
+        match kind {
+            TokenKind::Newline => {
+                line_start = true;
+                continue;
+            }
+            TokenKind::Whitespace | TokenKind::Comment | TokenKind::Eof => continue,
+            TokenKind::LeftSquareBracket if depth == 0 && line_start => {
+                // A header: its first key, after `[` or `[[` and whitespace.
+                let key = tokens
+                    .by_ref()
+                    .map(|t| (t.kind(), source.get(t.span().start()..t.span().end()).unwrap_or("")))
+                    .find(|(k, _)| !matches!(k, TokenKind::LeftSquareBracket | TokenKind::Whitespace));
+                if let Some((TokenKind::Atom | TokenKind::BasicString | TokenKind::LiteralString, t)) = key {
+                    if first_key(t) {
+                        return true;
+                    }
+                }
+                // The rest of the header's line.
+                for t in tokens.by_ref() {
+                    if t.kind() == TokenKind::Newline {
+                        break;
+                    }
+                }
+                in_table = true;
+                line_start = true;
+                continue;
+            }
+            TokenKind::Atom | TokenKind::BasicString | TokenKind::LiteralString
+                if depth == 0 && line_start && !in_table && first_key(text) =>
+            {
+                return true;
+            }
+            TokenKind::LeftSquareBracket | TokenKind::LeftCurlyBracket => depth += 1,
+            TokenKind::RightSquareBracket | TokenKind::RightCurlyBracket => {
+                let Some(d) = depth.checked_sub(1) else { return true };
+                depth = d;
+            }
+            _ => {}
+        }
+        line_start = false;
+    }
+    depth != 0
+}
+
+#[cfg(test)]
+mod declares_tests {
+    use super::declares_kernels;
+
+    #[test]
+    fn kernel_files_are_told_from_other_toml() {
+        for yes in [
+            "[defaults]\na = 1\n",
+            "# c\n[[kernel]]\nname = \"k\"\n",
+            "[ [ sweep ] ]\n",
+            "[\"kernel\"]\n",
+            "kernel = [{ name = \"k\" }]\n",
+            "defaults.arch = \"sm120\"\n",
+            "[kernel.x]\n",
+            "x = [\n",
+        ] {
+            assert!(declares_kernels(yes), "{yes}");
+        }
+        for no in [
+            "[package]\nname = \"kernel\"\n",
+            "[workspace]\nmembers = []\n[workspace.metadata]\nkernel = 1\n",
+            "max_width = 100\n",
+            "x = \"\"\"\n[[kernel]]\n\"\"\"\n",
+            "x = [\n  \"[defaults]\",\n]\n",
+            "",
+        ] {
+            assert!(!declares_kernels(no), "{no}");
+        }
+    }
+}

@@ -59,22 +59,8 @@ fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
             "use [1, 1, 1] on SM120",
         ));
     }
-    match cfg.stages {
-        StagePolicy::Fixed(s) if u64::from(s) > MAX_STAGES => {
-            return Err(ModelError::out_of_bounds(
-                ConfigField::Stages,
-                format!("stage count {s} is above {MAX_STAGES}"),
-                "use a stage count between 2 and a few dozen",
-            ))
-        }
-        StagePolicy::AutoCarveout(b) if b > MAX_BYTES => {
-            return Err(ModelError::out_of_bounds(
-                ConfigField::Stages,
-                format!("a carve-out of {b} bytes is above {MAX_BYTES}"),
-                "carve out less than the cap",
-            ))
-        }
-        _ => {}
+    if let Some(e) = stage_bounds(cfg.stages) {
+        return Err(e);
     }
     if let Epilogue::Declared { smem_bytes } = cfg.epilogue {
         if smem_bytes == 0 || smem_bytes > MAX_BYTES {
@@ -95,6 +81,39 @@ fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
         }
     }
     Ok(())
+}
+
+/// The most shared memory one SM of any modelled architecture has: a carve-out beyond it leaves no
+/// room for any stage anywhere (CUTLASS would compute a negative stage count).
+pub const MAX_CARVEOUT: u64 = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < Arch::ALL.len() {
+        let per_sm = Arch::ALL[i].traits().smem_per_sm;
+        if per_sm > max {
+            max = per_sm;
+        }
+        i += 1;
+    }
+    max
+};
+
+/// A stage count of zero or above [`MAX_STAGES`], or a carve-out above [`MAX_CARVEOUT`]: no
+/// configuration (the same input error in every front end).
+fn stage_bounds(stages: StagePolicy) -> Option<ModelError> {
+    match stages {
+        StagePolicy::Fixed(s) if s == 0 || u64::from(s) > MAX_STAGES => Some(ModelError::out_of_bounds(
+            ConfigField::Stages,
+            format!("stage count {s} is outside 1..={MAX_STAGES}"),
+            "use a stage count between 2 and a few dozen",
+        )),
+        StagePolicy::AutoCarveout(b) if b > MAX_CARVEOUT => Some(ModelError::out_of_bounds(
+            ConfigField::Stages,
+            format!("a carve-out of {b} bytes is more than any GPU's shared memory per SM ({MAX_CARVEOUT} bytes)"),
+            "carve out less than the cap",
+        )),
+        _ => None,
+    }
 }
 
 /// Evaluate a configuration with the model of its architecture family and CUTLASS version.

@@ -15,7 +15,7 @@ pub enum Value {
     Word(String),
     /// `4`.
     Int(u64),
-    /// `[128, 256, 128]` or `(128, 256, 128)`.
+    /// `[128, 256, 128]`.
     Ints(Vec<u64>),
 }
 
@@ -32,9 +32,27 @@ impl Spec {
     pub fn get(&self, key: &str) -> Option<(&Value, Span)> {
         self.pairs.iter().rev().find(|(k, _, _)| k == key).map(|(_, v, s)| (v, *s))
     }
+
+    /// `stages` and `carveout` both given (as arguments or fields): they set the same stage policy,
+    /// and one would silently win over the other.
+    pub fn conflicts(&self) -> Option<syn::Error> {
+        let stages = self.pairs.iter().position(|(k, _, _)| k == "stages")?;
+        let carveout = self.pairs.iter().position(|(k, _, _)| k == "carveout")?;
+        let (_, _, span) = &self.pairs[stages.max(carveout)];
+        Some(syn::Error::new(
+            *span,
+            "`stages` and `carveout` both set the stage policy: keep one (`carveout = N` is `stages = \"auto-carveout-N\"`)",
+        ))
+    }
 }
 
 fn value(expr: &Expr) -> syn::Result<Value> {
+    // `(3)` is `3`; unwrapped in a loop, not by recursion (the nesting is bounded before parsing
+    // anyway: `depth`).
+    let mut expr = expr;
+    while let Expr::Paren(p) = expr {
+        expr = &p.expr;
+    }
     match expr {
         Expr::Path(p) if p.path.get_ident().is_some() => {
             Ok(Value::Word(p.path.get_ident().map(std::string::ToString::to_string).unwrap_or_default()))
@@ -45,8 +63,10 @@ fn value(expr: &Expr) -> syn::Result<Value> {
             other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
         },
         Expr::Array(a) => a.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
-        Expr::Tuple(t) => t.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
-        Expr::Paren(p) => value(&p.expr),
+        // The TOML format has no tuples: the same input means the same thing in every front end.
+        Expr::Tuple(t) => {
+            Err(syn::Error::new(t.span(), "write the extents as a list, [M, N, K], as in the TOML format"))
+        }
         Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), .. }) => {
             Err(syn::Error::new(expr.span(), "expected a non-negative integer; counts and extents cannot be negative"))
         }
@@ -54,8 +74,19 @@ fn value(expr: &Expr) -> syn::Result<Value> {
     }
 }
 
-/// An integer literal as a `u64`, or an error that says what was expected.
+/// An integer literal as a `u64`, or an error that says what was expected. A typed literal
+/// (`128u8`) is refused: a count or an extent is a plain number, as in the TOML format.
 fn non_negative(i: &syn::LitInt) -> syn::Result<u64> {
+    if !i.suffix().is_empty() {
+        return Err(syn::Error::new(
+            i.span(),
+            format!(
+                "write `{}` without the integer suffix `{}`: counts and extents are plain numbers",
+                i.base10_digits(),
+                i.suffix()
+            ),
+        ));
+    }
     i.base10_parse().map_err(|_| {
         syn::Error::new(
             i.span(),
@@ -88,6 +119,9 @@ pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
     for meta in metas {
         match meta {
             Meta::Path(p) => match p.get_ident() {
+                Some(id) if spec.archs.iter().any(|(a, _)| id == a) => {
+                    push(syn::Error::new(id.span(), format!("`{id}` is given twice; name each architecture once")));
+                }
                 Some(id) => spec.archs.push((id.to_string(), id.span())),
                 None => push(syn::Error::new(p.span(), "expected an architecture such as `sm120`")),
             },

@@ -4,6 +4,7 @@
 //! issues with file and line). Pipeline: [`args`] and [`fields`] parse, [`validate`] runs the model.
 
 pub mod args;
+pub mod depth;
 pub mod fields;
 pub mod validate;
 
@@ -66,17 +67,52 @@ pub(crate) fn check_item_with(
     item: &syn::DeriveInput,
     overrides: &Overrides,
 ) -> Result<Checked, Vec<Issue>> {
+    if let Some((span, depth)) = depth::too_deep(&attr) {
+        return Err(vec![Issue {
+            span,
+            code: crate::rules::Rule::InputLimit.code(),
+            message: depth::message("the #[smem_check] arguments", depth),
+            kernel: None,
+            archs: Vec::new(),
+            bytes: None,
+        }]);
+    }
     let (mut spec, parse_errors) = args::parse(attr);
     let mut issues: Vec<Issue> = parse_errors.map(from_syn).unwrap_or_default();
     if let Err(e) = fields::read(item, &mut spec) {
         issues.extend(from_syn(e));
     }
+    if let Some(e) = spec.conflicts() {
+        issues.extend(from_syn(e));
+    }
     match validate::check(&spec, &item.ident, overrides) {
         Ok(c) if issues.is_empty() => Ok(c),
-        Ok(_) => Err(issues),
+        Ok(_) => Err(at_most(issues, spec.attr_span)),
         Err(more) => {
             issues.extend(more);
-            Err(issues)
+            Err(at_most(issues, spec.attr_span))
         }
     }
+}
+
+/// The first [`MAX_ATTRIBUTE_ISSUES`] issues of an attribute, and one saying how many more there
+/// are: an attribute repeating `b = nvfp4` a hundred thousand times gets a hundred errors, not a
+/// hundred thousand (each of which costs rustc, or `cargo smem-lint`, a scan of its line).
+fn at_most(mut issues: Vec<Issue>, attr_span: Option<Span>) -> Vec<Issue> {
+    use crate::limits::MAX_ATTRIBUTE_ISSUES;
+    if issues.len() > MAX_ATTRIBUTE_ISSUES {
+        let more = issues.len() - MAX_ATTRIBUTE_ISSUES;
+        issues.truncate(MAX_ATTRIBUTE_ISSUES);
+        issues.push(Issue {
+            span: attr_span.unwrap_or_else(Span::call_site),
+            code: crate::rules::Rule::InputLimit.code(),
+            message: format!(
+                "and {more} more problems with this attribute: at most {MAX_ATTRIBUTE_ISSUES} are reported (docs/limits.md)"
+            ),
+            kernel: None,
+            archs: Vec::new(),
+            bytes: None,
+        });
+    }
+    issues
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::{compare, measure, nvcc, record_line, Measure, Measured, Report};
 use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{evaluate, KernelConfig};
+use crate::output::{errln, out, outln};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct VerifyArgs {
@@ -56,7 +57,7 @@ fn load(files: &[PathBuf], with_results: bool) -> Result<(Items, Vec<Measured>),
     let mut items = Vec::new();
     let mut recorded = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let text = crate::input::read_to_string(f)?;
         if f.extension().is_some_and(|e| e == "toml") {
             let parsed = crate::config_file::parse(&text);
             if let Some(e) = parsed.errors.first() {
@@ -129,7 +130,7 @@ pub fn verify(args: &VerifyArgs) -> u8 {
     match run(args) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             EXIT_INPUT_ERROR
         }
     }
@@ -137,6 +138,13 @@ pub fn verify(args: &VerifyArgs) -> u8 {
 
 fn run(args: &VerifyArgs) -> Result<u8, String> {
     let (items, recorded) = load(&args.files, args.measured)?;
+    if items.is_empty() {
+        // Nothing to compare is not agreement.
+        return Err(format!(
+            "no configurations in {}",
+            args.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
+        ));
+    }
     let measured: Vec<Measured> = if args.measured {
         sample(&recorded, args.sample.unwrap_or(0))
     } else {
@@ -148,7 +156,7 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             c.cutlass = version;
         }
         let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-        eprintln!(
+        errln!(
             "verify: {} configurations against CUTLASS {version} at {} with {}, {jobs} jobs, {} per translation unit",
             items.len(),
             include.display(),
@@ -172,6 +180,8 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         }
         let compiler =
             nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
+        // Before any thread starts: Ctrl-C and SIGTERM stop the compiler jobs and clean up.
+        super::interrupt::install();
         let dir = nvcc::TempDir::new().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
         let bar = std::io::stderr().is_terminal().then(|| {
             let b = indicatif::ProgressBar::new(items.len() as u64);
@@ -204,34 +214,46 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
                 Some(b) => b.set_position(done as u64),
                 None => {
                     if done == total || done % (total / 10).max(1) == 0 {
-                        eprintln!("verify: {done}/{total} configurations measured");
+                        errln!("verify: {done}/{total} configurations measured");
                     }
                 }
             }
         };
         let out =
             measure(&items, &Measure { compiler: &compiler, jobs, batch: args.batch, on_settle: &on_settle }, &dir.0);
-        if let Some(p) = &partial {
-            let _ = std::fs::remove_file(p);
-        }
         if let Some(b) = &bar {
             b.finish_and_clear();
+        }
+        if let Some(sig) = super::interrupt::received() {
+            // The jobs are gone; the temporary files go now, the measurements stay in RECORD.partial.
+            drop(dir);
+            let kept = partial.as_ref().map(|p| format!(" (kept in {})", p.display())).unwrap_or_default();
+            let n = out
+                .iter()
+                .filter(|m| !matches!(&m.result, super::MeasuredResult::Failed { error } if error == "not measured"))
+                .count();
+            errln!("verify: stopped by {sig}: {n} of {} configurations measured{kept}", out.len());
+            super::interrupt::reraise();
+            return Ok(EXIT_INPUT_ERROR);
+        }
+        if let Some(p) = &partial {
+            let _ = std::fs::remove_file(p);
         }
         out
     };
     if let Some(path) = &args.record {
         let text: String = measured.iter().map(|m| record_line(m).to_string() + "\n").collect();
         crate::atomic::write(path, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        eprintln!("verify: recorded {} measurements in {}", measured.len(), path.display());
+        errln!("verify: recorded {} measurements in {}", measured.len(), path.display());
     }
     let report = compare(&measured, evaluate);
-    println!("verify: {} configurations", report.total);
-    print!("{}", render(&report));
+    outln!("verify: {} configurations", report.total);
+    out!("{}", render(&report));
     if report.all_agree() {
-        println!("verify: the model agrees with the compiler on every field of every configuration");
+        outln!("verify: the model agrees with the compiler on every field of every configuration");
         Ok(EXIT_CLEAN)
     } else {
-        println!("verify: {} mismatches, {} not measured", report.mismatches.len(), report.failed.len());
+        outln!("verify: {} mismatches, {} not measured", report.mismatches.len(), report.failed.len());
         Ok(EXIT_FINDINGS)
     }
 }

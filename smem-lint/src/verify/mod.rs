@@ -6,6 +6,7 @@
 //! measurements in the format of `tests/data`.
 
 pub mod cli;
+pub(crate) mod interrupt;
 pub mod nvcc;
 pub mod probe;
 
@@ -87,7 +88,7 @@ pub(crate) fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &s
                     b
                 };
                 let Some(batch) = next else {
-                    if in_flight.load(Ordering::SeqCst) == 0 {
+                    if in_flight.load(Ordering::SeqCst) == 0 || interrupt::requested() {
                         break;
                     }
                     std::thread::sleep(std::time::Duration::from_millis(100));
@@ -101,7 +102,12 @@ pub(crate) fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &s
                     results.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(r);
                 };
                 let arch = probe::nvcc_arch(&items[batch[0]].1);
-                match m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs), arch) {
+                let compiled = if interrupt::requested() {
+                    Err(nvcc::Failure::Interrupted)
+                } else {
+                    m.compiler.compile_and_run(dir, &tag, &probe::translation_unit(&configs), arch)
+                };
+                match compiled {
                     Ok(stdout) => {
                         let parsed = probe::parse_output(&stdout);
                         for &i in &batch {
@@ -119,25 +125,20 @@ pub(crate) fn measure(items: &[(String, KernelConfig)], m: &Measure<'_>, dir: &s
                             settle(i, r);
                         }
                     }
-                    // The compiler itself failed: bisecting would only fail again.
-                    Err(error) if error.starts_with(nvcc::FAILED_TO_RUN) => {
+                    // Asked to stop: nothing more is measured (what was is kept).
+                    Err(nvcc::Failure::Interrupted) => {}
+                    // The toolchain failed, timed out, or the probe did not run: nothing was learnt
+                    // about the code, and bisecting would only fail again.
+                    Err(nvcc::Failure::Failed(error)) => {
                         for &i in &batch {
                             settle(i, MeasuredResult::Failed { error: error.clone() });
                         }
                     }
-                    Err(error) if batch.len() == 1 => {
-                        let r = if error.starts_with("nvcc timed out")
-                            || error.starts_with("cannot run")
-                            || error.starts_with("the probe failed")
-                            || error.starts_with(nvcc::FAILED_TO_RUN)
-                        {
-                            MeasuredResult::Failed { error }
-                        } else {
-                            MeasuredResult::Rejected { error }
-                        };
-                        settle(batch[0], r);
+                    Err(nvcc::Failure::Rejected(error)) if batch.len() == 1 => {
+                        settle(batch[0], MeasuredResult::Rejected { error });
                     }
-                    Err(_) => {
+                    // CUTLASS rejected one of them: halves until it is found.
+                    Err(nvcc::Failure::Rejected(_)) => {
                         let (a, b) = batch.split_at(batch.len() / 2);
                         let mut q = queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                         q.push(b.to_vec());

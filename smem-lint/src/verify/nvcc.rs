@@ -3,7 +3,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use crate::limits::MAX_COMPILER_OUTPUT_BYTES;
 
 use crate::model::CutlassVersion;
 
@@ -49,11 +52,15 @@ pub fn find_nvcc(explicit: Option<&Path>) -> Result<PathBuf, String> {
 }
 
 /// The CUTLASS release of an include directory: `cutlass/version.h`, told apart by content where
-/// that file is wrong (v4.1.0 says 4.0.0; see [`CutlassVersion::from_version_header`]).
+/// that file is wrong (v4.1.0 says 4.0.0; see [`CutlassVersion::from_version_header`]). Only
+/// regular files are read (a FIFO there is refused, never waited on).
 pub fn cutlass_version(include: &Path) -> Result<CutlassVersion, String> {
+    const HEADER_LIMIT: u64 = 4 << 20;
     let path = include.join("cutlass/version.h");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let dispatch = std::fs::read_to_string(include.join("cutlass/gemm/dispatch_policy.hpp")).ok();
+    let text = crate::input::read_text_limited(&path, HEADER_LIMIT)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let dispatch =
+        crate::input::read_text_limited(&include.join("cutlass/gemm/dispatch_policy.hpp"), HEADER_LIMIT).ok();
     CutlassVersion::from_version_header(&text, dispatch.as_deref()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -78,15 +85,86 @@ impl Drop for TempDir {
 /// Result of running a child process.
 pub struct Output {
     pub success: bool,
+    /// What it wrote, each stream kept up to [`MAX_COMPILER_OUTPUT_BYTES`] (its start and its end),
+    /// invalid UTF-8 replaced.
     pub stdout: String,
     pub stderr: String,
     pub timed_out: bool,
+    /// Stopped because this process was asked to stop ([`super::interrupt`]).
+    pub interrupted: bool,
 }
 
-/// Run a program (no shell) with a time limit. The child runs in a process group of its own, and the
-/// whole group is killed when the time runs out, so a wrapper script's children (a `sleep`, a
-/// compiler) die with it.
+/// At most [`MAX_COMPILER_OUTPUT_BYTES`] of a stream: its first bytes (where a compiler's first
+/// error is) and its last (its final word), with how many were left out between.
+#[derive(Default)]
+struct Capture {
+    head: Vec<u8>,
+    tail: std::collections::VecDeque<u8>,
+    dropped: u64,
+}
+
+impl Capture {
+    const HEAD: usize = MAX_COMPILER_OUTPUT_BYTES - Self::TAIL;
+    const TAIL: usize = 64 << 10;
+
+    fn push(&mut self, mut bytes: &[u8]) {
+        let room = Self::HEAD.saturating_sub(self.head.len());
+        let (first, rest) = bytes.split_at(room.min(bytes.len()));
+        self.head.extend_from_slice(first);
+        bytes = rest;
+        self.tail.extend(bytes);
+        let over = self.tail.len().saturating_sub(Self::TAIL);
+        self.tail.drain(..over);
+        self.dropped += over as u64;
+    }
+
+    fn text(&self) -> String {
+        let mut bytes = self.head.clone();
+        if self.dropped > 0 {
+            bytes.extend_from_slice(format!("\n[... {} bytes of output left out ...]\n", self.dropped).as_bytes());
+        }
+        bytes.extend(self.tail.iter());
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+/// Read `stream` to its end into a shared [`Capture`] (memory stays bounded whatever it writes).
+fn drain(mut stream: impl std::io::Read + Send + 'static) -> (Arc<Mutex<Capture>>, std::sync::mpsc::Receiver<()>) {
+    let capture = Arc::new(Mutex::new(Capture::default()));
+    let (done, finished) = std::sync::mpsc::channel();
+    let into = capture.clone();
+    std::thread::spawn(move || {
+        let mut buf = vec![0u8; 64 << 10];
+        loop {
+            match stream.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => into.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(&buf[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = done.send(());
+    });
+    (capture, finished)
+}
+
+fn kill_group(pgid: u32, signal: nix::sys::signal::Signal) {
+    if let Ok(pid) = i32::try_from(pgid) {
+        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), signal);
+    }
+}
+
+/// How long the output of a finished child is waited for: a process that left the child's process
+/// group (and so survived it) may hold its pipes open for ever.
+const PIPE_GRACE: Duration = Duration::from_secs(2);
+
+/// Run a program (no shell) with a time limit. The child runs in a process group of its own; the
+/// whole group is killed when the time runs out, when this process is asked to stop, and once the
+/// child has exited (so a background process it left behind, a `sleep`, a compiler daemon, dies
+/// with it instead of holding its pipes open). Its output is read on threads (a chatty child never
+/// blocks on a full pipe) and kept up to [`MAX_COMPILER_OUTPUT_BYTES`] per stream.
 pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std::io::Result<Output> {
+    use nix::sys::signal::Signal;
     use std::os::unix::process::CommandExt;
     let mut child = Command::new(program)
         .args(args)
@@ -95,44 +173,56 @@ pub fn run(program: &Path, args: &[&std::ffi::OsStr], timeout: Duration) -> std:
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()?;
-    // Drain the pipes on threads so a chatty child cannot block on a full pipe.
-    let mut so = child.stdout.take().expect("piped");
-    let mut se = child.stderr.take().expect("piped");
-    let t_out = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut so, &mut s);
-        s
-    });
-    let t_err = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut se, &mut s);
-        s
-    });
+    let pgid = child.id();
+    let streams = (child.stdout.take(), child.stderr.take());
+    let (Some(so), Some(se)) = streams else {
+        kill_group(pgid, Signal::SIGKILL);
+        let _ = child.wait();
+        return Err(std::io::Error::other("the child's output was not piped"));
+    };
+    let (out, out_done) = drain(so);
+    let (err, err_done) = drain(se);
     let start = Instant::now();
-    let (status, timed_out) = loop {
+    let (status, timed_out, interrupted) = loop {
         if let Some(st) = child.try_wait()? {
-            break (Some(st), false);
+            break (Some(st), false, false);
         }
-        if start.elapsed() > timeout {
-            if let Ok(pid) = i32::try_from(child.id()) {
-                let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
-            }
+        let stop = super::interrupt::requested();
+        if stop || start.elapsed() > timeout {
+            kill_group(pgid, Signal::SIGKILL);
             let _ = child.kill();
             let _ = child.wait();
-            break (None, true);
+            break (None, !stop, stop);
         }
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(20));
     };
+    // Whatever the child left running in its group goes with it.
+    kill_group(pgid, Signal::SIGKILL);
+    let deadline = Instant::now() + PIPE_GRACE;
+    for done in [&out_done, &err_done] {
+        let _ = done.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+    }
+    let text = |c: &Arc<Mutex<Capture>>| c.lock().unwrap_or_else(std::sync::PoisonError::into_inner).text();
     Ok(Output {
         success: status.is_some_and(|s| s.success()),
-        stdout: t_out.join().unwrap_or_default(),
-        stderr: t_err.join().unwrap_or_default(),
+        stdout: text(&out),
+        stderr: text(&err),
         timed_out,
+        interrupted,
     })
 }
 
-/// How a failure of the compiler itself (not a rejection of the code) is reported.
-pub(crate) const FAILED_TO_RUN: &str = "the compiler failed to run";
+/// Why a translation unit gave no measurements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    /// CUTLASS rejected the code: a compile error in a source file (the first one).
+    Rejected(String),
+    /// Nothing was learnt about the code: the toolchain failed (a `#error` in its headers, the
+    /// linker, an option it does not know, a missing file), timed out, or the probe did not run.
+    Failed(String),
+    /// This process was asked to stop.
+    Interrupted,
+}
 
 /// Compile `source` with nvcc into `dir` and run it.
 pub(crate) struct Compiler {
@@ -143,11 +233,11 @@ pub(crate) struct Compiler {
 }
 
 impl Compiler {
-    /// Compile `source` for `arch` (`sm_120a`), run it: `Ok(stdout)` or `Err(first error / timeout message)`.
-    pub(crate) fn compile_and_run(&self, dir: &Path, tag: &str, source: &str, arch: &str) -> Result<String, String> {
+    /// Compile `source` for `arch` (`sm_120a`), run it: `Ok(stdout)`, or why not.
+    pub(crate) fn compile_and_run(&self, dir: &Path, tag: &str, source: &str, arch: &str) -> Result<String, Failure> {
         let src = dir.join(format!("probe_{tag}.cu"));
         let exe = dir.join(format!("probe_{tag}"));
-        std::fs::write(&src, source).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
+        std::fs::write(&src, source).map_err(|e| Failure::Failed(format!("cannot write {}: {e}", src.display())))?;
         let include = format!("-I{}", self.include.display());
         let arch = format!("-arch={arch}");
         let mut args: Vec<&std::ffi::OsStr> = vec![
@@ -159,27 +249,37 @@ impl Compiler {
         ];
         args.extend(self.extra_args.iter().map(|a| std::ffi::OsStr::new(a.as_str())));
         args.extend(["-o".as_ref(), exe.as_os_str(), src.as_os_str()]);
-        let out =
-            run(&self.nvcc, &args, self.timeout).map_err(|e| format!("cannot run {}: {e}", self.nvcc.display()))?;
+        let out = run(&self.nvcc, &args, self.timeout)
+            .map_err(|e| Failure::Failed(format!("cannot run {}: {e}", self.nvcc.display())))?;
+        if out.interrupted {
+            return Err(Failure::Interrupted);
+        }
         if out.timed_out {
-            return Err(format!("nvcc timed out after {} s", self.timeout.as_secs()));
+            return Err(Failure::Failed(format!("nvcc timed out after {} s", self.timeout.as_secs())));
         }
         if !out.success {
             // A CUTLASS rejection is a compile error in a source file; anything else (nvcc missing a
-            // component, a wrapper that fails, a signal) is the compiler failing to run.
+            // component, a `#error` of the host compiler's headers, the linker, a wrapper that
+            // fails, a signal) is the toolchain failing.
             return Err(match super::probe::compile_error(&out.stderr) {
-                Some(e) => e,
-                None => format!(
-                    "{FAILED_TO_RUN}: {} exited without a compile error ({})",
+                Some(e) => Failure::Rejected(e),
+                None => Failure::Failed(format!(
+                    "{FAILED_TO_RUN}: {} exited without a compile error in the probe ({})",
                     self.nvcc.display(),
-                    out.stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output").trim()
-                ),
+                    super::probe::toolchain_error(&out.stderr).unwrap_or("no output")
+                )),
             });
         }
-        let ran = run(&exe, &[], self.timeout).map_err(|e| format!("cannot run the probe: {e}"))?;
+        let ran = run(&exe, &[], self.timeout).map_err(|e| Failure::Failed(format!("cannot run the probe: {e}")))?;
+        if ran.interrupted {
+            return Err(Failure::Interrupted);
+        }
         if !ran.success {
-            return Err(format!("the probe failed: {}", ran.stderr.trim()));
+            return Err(Failure::Failed(format!("the probe failed: {}", ran.stderr.trim())));
         }
         Ok(ran.stdout)
     }
 }
+
+/// How a failure of the toolchain (not a rejection of the code) is reported.
+pub(crate) const FAILED_TO_RUN: &str = "the compiler failed to run";

@@ -85,13 +85,30 @@ pub fn parse_output(stdout: &str) -> Vec<(usize, u64, u64, u64, u64)> {
         .collect()
 }
 
-/// The first compile error of a compiler's output (`file(line): error: ...` from nvcc's front end,
-/// `file:line:col: error: ...` from the host compiler), shortened; `None` when there is none, which
-/// means the compiler did not get to compile the code.
+/// The first compile error of a compiler's output in a source file: `file(line): error: ...` from
+/// nvcc's front end, `file:line:col: error: ...` from the host compiler, shortened; `None` when
+/// there is none, which means the compiler did not get to compile the code. What is not CUTLASS
+/// rejecting the code does not count: a `#error` directive (a header refusing the host compiler:
+/// "unsupported GNU version"), a fatal error (a missing include), or an error of a tool rather than
+/// of a file (`ld.lld: error:`, `g++: error: unrecognized command-line option`, `nvcc fatal`).
 pub fn compile_error(stderr: &str) -> Option<String> {
-    stderr
-        .lines()
-        .find(|l| l.contains("): error") || (l.contains(": error:") && !l.starts_with("nvcc")))
-        .and_then(|l| l.split_once("error: ").or_else(|| l.split_once("error:")))
-        .map(|(_, e)| e.trim().chars().take(300).collect())
+    stderr.lines().find_map(|l| {
+        let (location, message) = l.split_once(": error:").or_else(|| l.split_once("): error"))?;
+        let message = message.trim_start_matches(':').trim();
+        let in_a_file = l.contains("): error") || located(location);
+        (in_a_file && !message.starts_with("#error")).then(|| message.chars().take(300).collect())
+    })
+}
+
+/// Whether `text` ends with a source location, `file:LINE` or `file:LINE:COL`.
+fn located(text: &str) -> bool {
+    let mut parts = text.rsplit(':');
+    let numbers = parts.by_ref().take_while(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())).count();
+    (1..=2).contains(&numbers) && text.split(':').count() > numbers
+}
+
+/// The first line of a compiler's output that says what went wrong, for a toolchain failure.
+pub fn toolchain_error(stderr: &str) -> Option<&str> {
+    let lines = || stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    lines().find(|l| l.contains("error") || l.contains("fatal")).or_else(|| lines().next_back())
 }

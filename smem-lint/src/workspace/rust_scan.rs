@@ -141,28 +141,6 @@ impl<'ast> Visit<'ast> for Finder<'_> {
     }
 }
 
-/// Nesting deeper than this is refused before syn parses the file: syn's recursive descent would
-/// otherwise overflow the stack on hostile input (thousands of nested brackets).
-pub(crate) const MAX_NESTING: usize = 256;
-
-/// The deepest bracket nesting of a text (strings and comments included: conservative).
-fn max_nesting(source: &str) -> (usize, usize) {
-    let (mut depth, mut max, mut at) = (0usize, 0usize, 0usize);
-    for (i, b) in source.bytes().enumerate() {
-        match b {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > max {
-                    (max, at) = (depth, i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    (max, at)
-}
-
 /// What one source file holds: the `#[smem_check]` findings, how many annotated structs it has, and
 /// the annotated structs that launch on every architecture they name.
 pub struct Scan {
@@ -179,9 +157,6 @@ pub struct Scan {
 /// brackets) and the items are parsed one at a time, each dropped before the next. A file the skim
 /// cannot cut, or an item syn refuses, is parsed whole as before (its error is reported).
 pub fn scan(source: &str, overrides: &Overrides) -> Scan {
-    if let Some(depth_error) = too_deep(source) {
-        return Scan { findings: vec![depth_error], structs: 0, launchable: Vec::new() };
-    }
     if let Some(items) = top_level_items(source) {
         if let Some(scan) = scan_items(source, &items, overrides) {
             return scan;
@@ -190,19 +165,36 @@ pub fn scan(source: &str, overrides: &Overrides) -> Scan {
     scan_whole(source, overrides)
 }
 
-/// Nesting deeper than [`MAX_NESTING`], as an input error at the deepest bracket.
-fn too_deep(source: &str) -> Option<SpannedFinding> {
-    let (depth, at) = max_nesting(source);
-    (depth > MAX_NESTING).then(|| SpannedFinding {
-        code: crate::rules::Rule::RustSyntax.code(),
-        span: at..at + 1,
-        label: "too deep".into(),
-        message: format!("brackets nest {depth} deep here; smem-lint does not parse Rust nested beyond {MAX_NESTING}"),
-        input_error: true,
-        kernel: None,
-        archs: Vec::new(),
-        bytes: None,
-    })
+/// A Rust text as syn's tree, after its tokens are measured ([`crate::rust_attr::depth`]): syn's
+/// recursive descent would otherwise overflow the stack on hostile input (thousands of nested
+/// brackets, or of `-`). `Err` with the span and depth of tokens too deep, or syn's error.
+fn parse_file(text: &str) -> Result<syn::File, Refused> {
+    // A byte-order mark or a `#!` line (not `#![`) is what `syn::parse_file` strips first: it is
+    // blanked for the measure, and syn reads the text itself.
+    let special = text.starts_with('\u{feff}') || (text.starts_with("#!") && !text.starts_with("#!["));
+    let measured: std::borrow::Cow<'_, str> = if special {
+        let end = text.find('\n').unwrap_or(text.len());
+        let blank: String = text[..end].chars().map(|_| ' ').collect();
+        format!("{blank}{}", &text[end..]).into()
+    } else {
+        text.into()
+    };
+    let tokens: proc_macro2::TokenStream =
+        measured.parse().map_err(|e: proc_macro2::LexError| Refused::Syntax(syn::Error::from(e)))?;
+    if let Some((span, depth)) = crate::rust_attr::depth::too_deep(&tokens) {
+        return Err(Refused::TooDeep(span, depth));
+    }
+    if special {
+        syn::parse_file(text).map_err(Refused::Syntax)
+    } else {
+        syn::parse2(tokens).map_err(Refused::Syntax)
+    }
+}
+
+/// Why a Rust text was not parsed.
+enum Refused {
+    Syntax(syn::Error),
+    TooDeep(proc_macro2::Span, usize),
 }
 
 fn finder<'a>(source: &'a str, names: Vec<String>, overrides: &'a Overrides) -> Finder<'a> {
@@ -212,20 +204,37 @@ fn finder<'a>(source: &'a str, names: Vec<String>, overrides: &'a Overrides) -> 
 
 /// The items of `source` (byte ranges), parsed and visited one at a time (every item is parsed, so
 /// that a file syn refuses is refused as a whole file is); `None` when syn refuses one (the caller
-/// then parses the whole file and reports why).
+/// then parses the whole file and reports why). Items nested too deep are measured, not parsed:
+/// the file is then refused at the first of them, as the whole file would be.
 fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Option<Scan> {
     // The attribute's local names: renames live in `use` items, which name `smem_check` itself.
     let mut renames = Renames(vec!["smem_check".into()]);
     for r in items {
         let text = &source[r.clone()];
         if text.contains("smem_check") && text.contains("as") {
-            renames.visit_file(&syn::parse_file(text).ok()?);
+            match parse_file(text) {
+                Ok(file) => renames.visit_file(&file),
+                Err(Refused::TooDeep(..)) => {}
+                Err(Refused::Syntax(_)) => return None,
+            }
         }
     }
     let mut scan = Scan { findings: Vec::new(), structs: 0, launchable: Vec::new() };
+    let mut too_deep: Option<SpannedFinding> = None;
     for r in items {
         let text = &source[r.clone()];
-        let file = syn::parse_file(text).ok()?;
+        let file = match parse_file(text) {
+            Ok(file) => file,
+            Err(Refused::TooDeep(at, depth)) => {
+                if too_deep.is_none() {
+                    let at = finder(text, Vec::new(), overrides).range(at);
+                    too_deep = Some(deep_finding(at.start + r.start..at.end + r.start, depth));
+                }
+                forget_spans();
+                continue;
+            }
+            Err(Refused::Syntax(_)) => return None,
+        };
         if renames.0.iter().any(|n| text.contains(n.as_str())) {
             // Spans become byte ranges as the finder goes, so nothing below needs the tree.
             let mut f = finder(text, renames.0.clone(), overrides);
@@ -240,7 +249,24 @@ fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Op
         drop(file);
         forget_spans();
     }
+    if let Some(f) = too_deep {
+        return Some(Scan { findings: vec![f], structs: 0, launchable: Vec::new() });
+    }
     Some(scan)
+}
+
+/// The input error of tokens nested deeper than the stated limit.
+fn deep_finding(span: Range<usize>, depth: usize) -> SpannedFinding {
+    SpannedFinding {
+        code: crate::rules::Rule::InputLimit.code(),
+        span,
+        label: "too deep".into(),
+        message: crate::rust_attr::depth::message("tokens", depth),
+        input_error: true,
+        kernel: None,
+        archs: Vec::new(),
+        bytes: None,
+    }
 }
 
 /// Let proc-macro2 drop the text it keeps for the spans of everything parsed on this thread (it
@@ -254,14 +280,14 @@ fn forget_spans() {
 /// The whole file through syn at once.
 fn scan_whole(source: &str, overrides: &Overrides) -> Scan {
     let mut f = finder(source, Vec::new(), overrides);
-    match syn::parse_file(source) {
+    match parse_file(source) {
         Ok(file) => {
             let mut renames = Renames(vec!["smem_check".into()]);
             renames.visit_file(&file);
             f.names = renames.0;
             f.visit_file(&file);
         }
-        Err(e) => {
+        Err(Refused::Syntax(e)) => {
             let span = f.range(e.span());
             f.found.push(SpannedFinding {
                 code: crate::rules::Rule::RustSyntax.code(),
@@ -273,6 +299,10 @@ fn scan_whole(source: &str, overrides: &Overrides) -> Scan {
                 archs: Vec::new(),
                 bytes: None,
             });
+        }
+        Err(Refused::TooDeep(at, depth)) => {
+            let span = f.range(at);
+            f.found.push(deep_finding(span, depth));
         }
     }
     let scan = Scan { findings: f.found, structs: f.checked, launchable: f.launchable };
