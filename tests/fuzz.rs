@@ -512,7 +512,7 @@ fn attribute_target(input: &[u8]) -> Outcome {
     // `cargo smem-lint`'s path: the text as a Rust file, and as the arguments of an attribute.
     let file = format!("use smem_lint_macros::smem_check;\n#[smem_check({text})]\npub struct K;\n");
     for source in [text.as_ref(), file.as_str()] {
-        let scan = smem_lint::workspace::rust_scan::scan(source, &smem_lint::rust_attr::Overrides::default());
+        let scan = smem_lint::workspace::rust_scan::scan(source);
         for f in &scan.findings {
             if f.message.is_empty() || f.span.end > source.len() {
                 return Err(format!("a finding outside the file or without a message: {f:?}"));

@@ -281,7 +281,7 @@ fn case02_every_construct_syn_descends_into_is_measured() {
         let findings = std::thread::Builder::new()
             .stack_size(8 << 20)
             .spawn(move || {
-                let scan = smem_lint::workspace::rust_scan::scan(&source, &smem_lint::rust_attr::Overrides::default());
+                let scan = smem_lint::workspace::rust_scan::scan(&source);
                 scan.findings.into_iter().map(|f| (f.code, f.message)).collect::<Vec<_>>()
             })
             .unwrap()
@@ -1200,7 +1200,7 @@ fn fuzz_found_an_attribute_with_thousands_of_problems_reports_a_hundred() {
     assert_eq!(issues.len(), 101, "{}", issues.len());
     assert!(issues[100].contains("19899 more problems"), "{}", issues[100]);
     let source = format!("use smem_lint_macros::smem_check;\n#[smem_check({attr})]\npub struct K;\n");
-    let scan = smem_lint::workspace::rust_scan::scan(&source, &smem_lint::rust_attr::Overrides::default());
+    let scan = smem_lint::workspace::rust_scan::scan(&source);
     assert_eq!(scan.findings.len(), 101);
 }
 

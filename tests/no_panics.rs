@@ -70,7 +70,7 @@ fn instantiation_lists() {
 fn rust_sources() {
     let text = "use smem_lint_macros::smem_check;\n#[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 256, 128], stages = 4)]\npub struct K { tile: Tile<128, 256, 128>, stages: Stages<4> }\n";
     for v in variants(text, 1) {
-        let scan = smem_lint::workspace::rust_scan::scan(&v, &smem_lint::rust_attr::Overrides::default());
+        let scan = smem_lint::workspace::rust_scan::scan(&v);
         for f in &scan.findings {
             assert!(!f.message.is_empty() && f.span.end <= v.len(), "{v}: {f:?}");
         }

@@ -244,7 +244,7 @@ proptest! {
     #[test]
     fn attribute_front_end(args in "[a-z0-9_=,\\[\\] \"\\.\\-]{0,120}") {
         let text = format!("#[smem_check(sm120, {args})]\npub struct K;\n");
-        let scan = smem_lint::workspace::rust_scan::scan(&text, &smem_lint::rust_attr::Overrides::default());
+        let scan = smem_lint::workspace::rust_scan::scan(&text);
         for f in &scan.findings {
             prop_assert!(!f.message.is_empty() && f.span.end <= text.len());
         }

@@ -144,3 +144,32 @@ fn the_pre_commit_hooks_run_real_commands() {
         assert_eq!(out.status.code(), Some(0), "{}", field("entry"));
     }
 }
+
+/// The README's `#[smem_check]` example gives the error the README shows: the attribute of its Rust
+/// block, run through the checker the proc macro runs, prints its text block.
+#[test]
+fn the_macro_example_errs_as_shown() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let section = &readme[readme.find("## `#[smem_check]`").expect("the macro section")..];
+    let block = |fence: &str| {
+        let start = section.find(fence).unwrap_or_else(|| panic!("no {fence} block")) + fence.len();
+        section[start..][..section[start..].find("\n```").unwrap()].to_string()
+    };
+    let rust = block("```rust\n");
+    let shown = block("```text\n");
+    let item: syn::File = syn::parse_str(&rust).expect("the README's Rust block parses");
+    let syn::Item::Struct(s) = item.items.iter().find(|i| matches!(i, syn::Item::Struct(_))).unwrap() else {
+        unreachable!()
+    };
+    let attr = s.attrs.iter().find(|a| a.path().is_ident("smem_check")).unwrap();
+    let syn::Meta::List(list) = &attr.meta else { panic!("arguments") };
+    let mut plain = s.clone();
+    plain.attrs.clear();
+    let input = syn::DeriveInput::from(plain);
+    let issues = match smem_lint::rust_attr::check_item(list.tokens.clone(), &input) {
+        Ok(_) => panic!("the README's example is meant to fail"),
+        Err(issues) => issues,
+    };
+    let text = format!("error: {}", issues[0].text().replace('\n', "\n       "));
+    assert_eq!(shown.trim_end(), text, "the README's sample error is stale");
+}

@@ -122,15 +122,30 @@ pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
             )))
         }
         Ok(m) => Some(m.permissions()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        // A parent that is a file is reported when its folder is created.
+        Err(e) if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => None,
         Err(e) => return Err(e),
     };
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // Missing parent folders are created, as `mkdir -p` would; the error names the folder.
+    if !dir.is_dir() {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot create the folder {}: {e}", dir.display())))?;
+    }
     let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
-    let mut tmp = tempfile::Builder::new().prefix(&prefix).suffix(TEMP_SUFFIX).tempfile_in(&dir)?;
+    // A new file gets the permissions the umask gives (0o666 less the umask), as `>` would; the
+    // temporary's name never reaches an error message.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(TEMP_SUFFIX)
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+        .tempfile_in(&dir)
+        .map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot create a file in {}: {}", dir.display(), e.kind()))
+        })?;
     // Its owner is this process's user: the stale temporaries removed are that user's only.
     if let Ok(m) = tmp.as_file().metadata() {
         remove_stale_temporaries(&dir, std::os::unix::fs::MetadataExt::uid(&m));
@@ -140,7 +155,7 @@ pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     if let Some(perms) = existing {
         tmp.as_file().set_permissions(perms)?;
     }
-    tmp.persist(&target).map_err(|e| e.error)?;
+    tmp.persist(&target).map_err(|e| std::io::Error::new(e.error.kind(), e.error.kind().to_string()))?;
     Ok(())
 }
 
@@ -183,6 +198,28 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    /// A new file gets 0o666 less the umask (as the shell's `>` gives), not a temporary's 0o600;
+    /// missing parent folders are created.
+    #[test]
+    fn new_files_follow_the_umask_and_get_their_folders() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let target = d.path().join("a/b/c.hpp");
+        write(&target, b"x").unwrap();
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let umask = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .map(|u| u32::from_str_radix(u.trim(), 8).unwrap())
+            .unwrap();
+        assert_eq!(mode, 0o666 & !umask, "mode {mode:o}, umask {umask:o}");
+        // A path through a regular file cannot get its folder: the error names it, not a temporary.
+        let through_file = target.join("d.hpp");
+        let e = write(&through_file, b"x").unwrap_err().to_string();
+        assert!(e.contains("cannot create the folder") && !e.contains(TEMP_PREFIX), "{e}");
     }
 
     #[test]

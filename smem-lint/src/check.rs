@@ -60,6 +60,10 @@ pub struct SpannedFinding {
     pub span: Range<usize>,
     pub message: String,
     pub label: String,
+    /// The notes and nearest fits, as a TOML finding's help ([`crate::checker::Advice::help`]).
+    pub help: Option<String>,
+    /// The nearest configurations that fit, described.
+    pub suggestions: Vec<String>,
     /// A problem with the input (exit 2) rather than with a kernel (exit 1).
     pub input_error: bool,
     /// The kernel (struct) it is about, its architectures, and (needs, cap, over) bytes when over the cap.

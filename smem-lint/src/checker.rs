@@ -7,10 +7,11 @@
 //! Pure: no I/O, no feature needed.
 
 use crate::model::{
-    Arch, AutoOverflow, ConfigField, Footprint, KernelConfig, ModelError, Rejection, Sizes, StagePolicy, Status,
-    Unbuildable, Verdict,
+    Arch, AutoOverflow, ConfigField, Detail, Footprint, KernelConfig, ModelError, Prober, Rejection, Role, Sizes,
+    StagePolicy, Status, Unbuildable, Verdict,
 };
 use crate::rules::Rule;
+use crate::suggest::Suggestion;
 
 /// What is wrong with one configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,4 +160,86 @@ pub fn check_config(base: &KernelConfig, targets: &[Arch]) -> Outcome {
         out.launchable = sizes.map(|s| (ok_archs, s));
     }
     out
+}
+
+/// What a finding tells the user beyond its message, the same in every front end: the primary
+/// label, the notes (where the bytes go, why CUTLASS fails the way it does, what it was checked
+/// for) and the nearest configurations that fit. Front ends only lay it out (a TOML diagnostic's
+/// label and help, a compile error's lines, JSON fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advice {
+    pub label: String,
+    pub notes: Vec<String>,
+    pub suggestions: Vec<Suggestion>,
+}
+
+impl Advice {
+    /// The notes, then the suggestions as one line: a diagnostic's help (none when empty).
+    pub fn help(&self) -> Option<String> {
+        let mut lines = self.notes.clone();
+        if !self.suggestions.is_empty() {
+            let items: Vec<String> = self.suggestions.iter().map(Suggestion::describe).collect();
+            lines.push(format!("nearest that fit: {}", items.join("; ")));
+        }
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
+
+/// The advice for `problem` of `config` on `archs` (evaluated through `prober`: the members of an
+/// over-cap kernel are laid out again, and each suggestion is a model evaluation).
+pub fn advise(problem: &Problem, config: &KernelConfig, archs: &[Arch], prober: &mut dyn Prober) -> Advice {
+    let archs_text = arch_list(archs);
+    let detail = if matches!(problem, Problem::ExceedsCap { .. }) { Detail::Members } else { Detail::Sizes };
+    let assessment = crate::model::assess_by(config, config.arch, detail, prober).ok();
+    let (label, mut notes): (String, Vec<String>) = match problem {
+        Problem::ExceedsCap { needs, cap, over, auto_overflow } => {
+            let mut notes = Vec::new();
+            if let Some(fp) = assessment.as_ref().and_then(|a| a.footprint.as_ref()) {
+                notes.push(format!("{} stages; largest items: {}", fp.stages, largest_items(fp)));
+            }
+            if let Some(o) = auto_overflow {
+                notes.push(format!(
+                    "CUTLASS's automatic stage count ({} stages) overflows: its budget leaves out kernel-level storage; it compiles, then fails in initialize() with kErrorInternal",
+                    o.auto_stages
+                ));
+            }
+            (format!("needs {needs} bytes, cap {cap} on {archs_text}, over by {over} bytes"), notes)
+        }
+        Problem::Rejected(r) => (r.detail.to_string(), Vec::new()),
+        Problem::Unbuildable(u) => (
+            u.detail.to_string(),
+            assessment
+                .as_ref()
+                .and_then(|a| a.footprint.as_ref())
+                .map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes))
+                .into_iter()
+                .collect(),
+        ),
+        Problem::NotModelled(e) => ("outside the model".into(), vec![e.hint.to_string()]),
+    };
+    notes.push(format!("checked for {archs_text} with CUTLASS {}", config.cutlass));
+    let suggestions =
+        assessment.as_ref().map(|a| crate::suggest::suggestions_by(config, a, prober)).unwrap_or_default();
+    Advice { label, notes, suggestions }
+}
+
+/// The largest items of the breakdown, by role: `A tiles 49152 B (3 x 16384)`.
+pub fn largest_items(fp: &Footprint) -> String {
+    fp.by_role()
+        .into_iter()
+        .filter(|(r, _)| *r != Role::Padding)
+        .take(4)
+        .map(|(role, bytes)| {
+            let per = fp.members.iter().find(|m| m.role == role).and_then(|m| m.per_stage);
+            match per {
+                Some(p)
+                    if matches!(role, Role::OperandA | Role::OperandB | Role::ScaleFactorA | Role::ScaleFactorB) =>
+                {
+                    format!("{} {bytes} B ({} x {})", role.name(), p.stages, p.bytes_per_stage)
+                }
+                _ => format!("{} {bytes} B", role.name()),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::check::{FileReport, Finding, Problem, SpannedFinding};
 use crate::config_file::InputError;
-use crate::model::{Detail, Footprint, KernelConfig, ModelError, Probe, Prober, Role};
+use crate::model::{KernelConfig, ModelError, Probe, Prober};
 
 mod parts;
 mod quoted;
@@ -183,78 +183,18 @@ impl Diagnostic for Diag {
     }
 }
 
-fn archs_text(f: &Finding) -> String {
-    crate::checker::arch_list(&f.archs)
-}
-
-/// The three largest items of the breakdown, by role: `A tiles 49152 B (3 x 16384)`.
-pub(crate) fn largest_items(fp: &Footprint) -> String {
-    fp.by_role()
-        .into_iter()
-        .filter(|(r, _)| *r != Role::Padding)
-        .take(4)
-        .map(|(role, bytes)| {
-            let per = fp.members.iter().find(|m| m.role == role).and_then(|m| m.per_stage);
-            match per {
-                Some(p)
-                    if matches!(role, Role::OperandA | Role::OperandB | Role::ScaleFactorA | Role::ScaleFactorB) =>
-                {
-                    format!("{} {bytes} B ({} x {})", role.name(), p.stages, p.bytes_per_stage)
-                }
-                _ => format!("{} {bytes} B", role.name()),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn suggestions_text(suggestions: &[crate::suggest::Suggestion]) -> Option<String> {
-    (!suggestions.is_empty()).then(|| {
-        let items: Vec<String> = suggestions.iter().map(super::suggest::Suggestion::describe).collect();
-        format!("nearest that fit: {}", items.join("; "))
-    })
-}
-
 /// The finding's one-line message (no evaluation: what JSON and the summary need); the words are
 /// [`Problem::message`]'s, as the attribute says them.
 pub(crate) fn finding_message(f: &Finding) -> String {
     f.problem.message(&f.entry, &f.archs)
 }
 
-/// The finding's message, primary label and help (none when empty). The help lays the members out
-/// again and searches the nearest fits: a few evaluations, paid only for findings that are shown.
+/// The finding's message, primary label and help (none when empty): [`crate::checker::advise`],
+/// as every front end gives it.
 fn finding_text_by(f: &Finding, prober: &mut dyn Prober) -> (String, String, Option<String>) {
-    let archs = archs_text(f);
-    // `check` keeps sizes only (a sweep's findings would otherwise hold every member name): the
-    // members of an over-cap finding are laid out again here, in the assessment that also seeds
-    // the suggestions.
-    let detail = if matches!(f.problem, Problem::ExceedsCap { .. }) { Detail::Members } else { Detail::Sizes };
-    let assessment = crate::model::assess_by(&f.config, f.config.arch, detail, prober).ok();
-    let (label, mut help): (String, Vec<String>) = match &f.problem {
-        Problem::ExceedsCap { needs, cap, over, auto_overflow } => {
-            let mut help = Vec::new();
-            if let Some(fp) = assessment.as_ref().and_then(|a| a.footprint.as_ref()) {
-                help.push(format!("{} stages; largest items: {}", fp.stages, largest_items(fp)));
-            }
-            if let Some(o) = auto_overflow {
-                help.push(format!(
-                    "CUTLASS's automatic stage count ({} stages) overflows: its budget leaves out kernel-level storage; it compiles, then fails in initialize() with kErrorInternal",
-                    o.auto_stages
-                ));
-            }
-            (format!("needs {needs} bytes, cap {cap} on {archs}, over by {over} bytes"), help)
-        }
-        Problem::Rejected(r) => (r.detail.to_string(), Vec::new()),
-        Problem::Unbuildable(u) => (
-            u.detail.to_string(),
-            f.sizes.iter().map(|fp| format!("its SharedStorage would be {} bytes", fp.kernel_bytes)).collect(),
-        ),
-        Problem::NotModelled(e) => ("outside the model".into(), vec![e.hint.to_string()]),
-    };
-    if let Some(a) = &assessment {
-        help.extend(suggestions_text(&crate::suggest::suggestions_by(&f.config, a, prober)));
-    }
-    (finding_message(f), label, (!help.is_empty()).then(|| help.join("\n")))
+    let advice = crate::checker::advise(&f.problem, &f.config, &f.archs, prober);
+    let help = advice.help();
+    (finding_message(f), advice.label, help)
 }
 
 /// The finding as a diagnostic over `source`.
@@ -287,7 +227,7 @@ fn spanned_diag(f: &SpannedFinding, source: &Arc<IndexedSource>) -> Diag {
         severity: Severity::Error,
         message: f.message.clone(),
         labels: vec![LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.span.clone())],
-        help: None,
+        help: f.help.clone(),
         source: source.clone(),
     }
 }
@@ -546,6 +486,7 @@ fn json_item(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut dy
             if let Some(k) = &f.kernel {
                 o["kernel"] = json!(k);
                 o["archs"] = json!(f.archs.iter().map(|a| a.name()).collect::<Vec<_>>());
+                o["suggestions"] = json!(f.suggestions);
             }
             if let Some((needs, cap, over)) = f.bytes {
                 o["kernel_bytes"] = json!(needs);
@@ -608,7 +549,10 @@ fn sarif_result(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut
             (message, _, Some(help)) => format!("{message}\n{help}"),
             (message, _, None) => message,
         },
-        Item::Spanned(f) => f.message.clone(),
+        Item::Spanned(f) => match &f.help {
+            Some(help) => format!("{}\n{help}", f.message),
+            None => f.message.clone(),
+        },
     };
     let (sl, sc, el, ec) = ix.at(item.span());
     json!({

@@ -24,6 +24,18 @@ pub struct TableEntry {
     pub stages: u64,
 }
 
+impl TableEntry {
+    /// The sizes the row records.
+    pub const fn sizes(&self) -> crate::model::Sizes {
+        crate::model::Sizes {
+            kernel_bytes: self.kernel_bytes,
+            mainloop_bytes: self.mainloop_bytes,
+            epilogue_bytes: self.epilogue_bytes,
+            stages: self.stages,
+        }
+    }
+}
+
 /// The formats `emit` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {

@@ -8,8 +8,8 @@ use std::borrow::Cow;
 mod fast;
 
 use crate::model::{
-    Cluster, CutlassVersion, EpilogueSchedule, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand,
-    Output, Schedule, StagePolicy, Status, Tile,
+    Cluster, CutlassVersion, EpilogueSchedule, Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output,
+    Schedule, StagePolicy, Status, Tile,
 };
 
 /// A line that could not be turned into a configuration.
@@ -24,12 +24,18 @@ pub struct LineError {
 }
 
 fn err(id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    LineError {
-        id: id.map(str::to_string),
-        field: Some(field),
-        message: message.into(),
-        rule: crate::rules::Rule::InvalidValue,
-    }
+    ruled(crate::rules::Rule::InvalidValue, id, field, message)
+}
+
+/// An error of `field` under `rule`: the rule the TOML reader gives the same mistake.
+fn ruled(rule: crate::rules::Rule, id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
+    LineError { id: id.map(str::to_string), field: Some(field), message: message.into(), rule }
+}
+
+/// A required key that is absent (`smem::missing-key`, as in TOML).
+#[cold]
+fn missing(id: Option<&str>, field: &'static str) -> LineError {
+    ruled(crate::rules::Rule::MissingKey, id, field, "missing")
 }
 
 fn input_error(message: String) -> LineError {
@@ -47,14 +53,15 @@ fn text<'a>(obj: &'a Fields, id: Option<&str>, key: usize) -> Result<Option<&'a 
 
 #[cold]
 fn not_a_string(id: Option<&str>, key: usize, found: &Val) -> LineError {
-    err(id, KEYS[key].name, format!("expected a string, found {found}"))
+    ruled(crate::rules::Rule::WrongType, id, KEYS[key].name, format!("expected a string, found {found}"))
 }
 
 #[inline]
-fn parsed<T: std::str::FromStr>(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<T>, LineError>
-where
-    T::Err: std::fmt::Display,
-{
+fn parsed<T: std::str::FromStr<Err = crate::model::ParseError>>(
+    obj: &Fields,
+    id: Option<&str>,
+    key: usize,
+) -> Result<Option<T>, LineError> {
     match text(obj, id, key)? {
         None => Ok(None),
         Some(s) => match s.parse::<T>() {
@@ -65,8 +72,8 @@ where
 }
 
 #[cold]
-fn not_parsed(id: Option<&str>, key: usize, e: &dyn std::fmt::Display) -> LineError {
-    err(id, KEYS[key].name, e.to_string())
+fn not_parsed(id: Option<&str>, key: usize, e: &crate::model::ParseError) -> LineError {
+    ruled(crate::rules::Rule::of_parse(e), id, KEYS[key].name, e.to_string())
 }
 
 fn triple(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
@@ -464,7 +471,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
             rule: crate::rules::Rule::UnknownKey,
         });
     }
-    let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| err(id, "kernel", "missing"))?;
+    let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| missing(id, "kernel"))?;
     let schedule: Schedule = parsed(obj, id, key::SCHEDULE)?.unwrap_or(Schedule::Auto);
     let epilogue_schedule: EpilogueSchedule =
         parsed(obj, id, key::EPILOGUE_SCHEDULE)?.unwrap_or(EpilogueSchedule::Auto);
@@ -475,62 +482,42 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
                 .and_then(|n| u32::try_from(n).ok())
                 .ok_or_else(|| err(id, "stages", format!("expected a stage count, found {n}")))?,
         ),
-        Some(Val::Str(s)) => s.parse().map_err(|e: crate::model::ParseError| err(id, "stages", e.to_string()))?,
+        Some(Val::Str(s)) => s.parse().map_err(|e: crate::model::ParseError| {
+            ruled(crate::rules::Rule::of_parse(&e), id, "stages", e.to_string())
+        })?,
         Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
     };
-    let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| err(id, "tile", "missing"))?;
+    let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| missing(id, "tile"))?;
     let dynamic_cluster = matches!(obj.get(key::CLUSTER), Some(Val::Str(s)) if s == "dynamic");
     let cluster = if dynamic_cluster {
         Cluster::ONE
     } else {
         triple(obj, id, key::CLUSTER)?.map_or(Cluster::ONE, |[m, n, k]| Cluster { m, n, k })
     };
-    let a: Operand = parsed(obj, id, key::A)?.ok_or_else(|| err(id, "a", "missing"))?;
-    let b: Operand = parsed(obj, id, key::B)?.ok_or_else(|| err(id, "b", "missing"))?;
+    let a: Operand = parsed(obj, id, key::A)?.ok_or_else(|| missing(id, "a"))?;
+    let b: Operand = parsed(obj, id, key::B)?.ok_or_else(|| missing(id, "b"))?;
     let c: Output = parsed(obj, id, key::C)?.unwrap_or(Output::Void);
-    let d: Output = parsed(obj, id, key::D)?.ok_or_else(|| err(id, "d", "missing"))?;
+    let d: Output = parsed(obj, id, key::D)?.ok_or_else(|| missing(id, "d"))?;
     let layout_c: Layout = parsed(obj, id, key::LAYOUT_C)?.unwrap_or(Layout::RowMajor);
     let layout_d: Layout = parsed(obj, id, key::LAYOUT_D)?.unwrap_or(Layout::RowMajor);
     let epilogue_cta_tile = triple(obj, id, key::EPILOGUE_CTA_TILE)?.map(|[m, n, k]| Tile { m, n, k });
     let scheduler = parsed(obj, id, key::SCHEDULER)?.unwrap_or(crate::model::TileScheduler::Auto);
     let epilogue_tile = pair(obj, id, key::EPILOGUE_TILE)?
         .map_or(crate::model::EpilogueTile::Auto, |[m, n]| crate::model::EpilogueTile::Explicit { m, n });
-    let arch = parsed(obj, id, key::ARCH)?.ok_or_else(|| err(id, "arch", "missing"))?;
+    let arch = parsed(obj, id, key::ARCH)?.ok_or_else(|| missing(id, "arch"))?;
     let cutlass = match version {
         Some(v) => v,
         None => parsed(obj, id, key::CUTLASS)?.unwrap_or(CutlassVersion::LATEST),
     };
     let fusion: Fusion = parsed(obj, id, key::FUSION)?.unwrap_or(Fusion::Default);
     let granularity = triple(obj, id, key::GRANULARITY)?;
-    let family = match (text(obj, id, key::FAMILY)?, granularity) {
-        (None | Some("blockscaled"), None) => Family::BlockScaled,
-        (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
-        (Some("blockwise"), None) => {
-            return Err(err(id, "granularity", "the blockwise family needs \"granularity\": [gM, gN, gK]"))
-        }
-        (Some("f8f6f4"), None) => Family::F8f6f4,
-        (f @ (Some("blockscaled" | "f8f6f4") | None), Some(_)) => {
-            return Err(err(
-                id,
-                "granularity",
-                format!(
-                    "\"granularity\" is only meaningful for the blockwise family, not {}",
-                    f.unwrap_or("blockscaled")
-                ),
-            ))
-        }
-        (Some(other), _) => {
-            return Err(err(
-                id,
-                "family",
-                format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", ")),
-            ))
-        }
-    };
+    let family = crate::keys::family(text(obj, id, key::FAMILY)?, granularity.map(|[m, n, k]| Granularity { m, n, k }))
+        .map_err(|e| ruled(e.rule(), id, e.at().key(), e.to_string()))?;
     let epilogue = match text(obj, id, key::EPILOGUE)? {
         None => crate::model::Epilogue::Builder,
         Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
-            err(
+            ruled(
+                crate::rules::Rule::UnknownValue,
                 id,
                 "epilogue",
                 format!("unknown epilogue `{e}`; expected one of: {}", crate::model::Epilogue::NAMES.join(", ")),

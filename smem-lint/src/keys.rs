@@ -3,7 +3,8 @@
 //! lists, unknown-key messages and spellings from. A new configuration field is one row here (and
 //! its reading in each front end); a new family or release needs none.
 
-use crate::model::ConfigField;
+use crate::model::{ConfigField, Family, Granularity, ParseError};
+use crate::rules::Rule;
 
 /// A front end that reads configurations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,20 +23,23 @@ pub struct Key {
     pub name: &'static str,
     /// The model field it sets (`None`: a name, an id, or measured data that is not configuration).
     pub field: Option<ConfigField>,
-    pub toml: bool,
-    pub json_lines: bool,
-    pub attribute: bool,
+    /// The front ends that take it.
+    pub fronts: &'static [Front],
 }
 
+/// Every front end.
+const ALL: &[Front] = &[Front::Toml, Front::JsonLines, Front::Attribute];
+const TOML: &[Front] = &[Front::Toml];
+
 const fn all(name: &'static str, field: ConfigField) -> Key {
-    Key { name, field: Some(field), toml: true, json_lines: true, attribute: true }
+    Key { name, field: Some(field), fronts: ALL }
 }
 
 /// In the order the front ends list them.
 pub const KEYS: &[Key] = &[
-    Key { name: "id", field: None, toml: false, json_lines: true, attribute: false },
-    Key { name: "name", field: None, toml: true, json_lines: false, attribute: false },
-    Key { name: "arch", field: Some(ConfigField::Arch), toml: true, json_lines: true, attribute: false },
+    Key { name: "id", field: None, fronts: &[Front::JsonLines] },
+    Key { name: "name", field: None, fronts: TOML },
+    Key { name: "arch", field: Some(ConfigField::Arch), fronts: &[Front::Toml, Front::JsonLines] },
     all("cutlass", ConfigField::Cutlass),
     all("family", ConfigField::Family),
     all("granularity", ConfigField::Granularity),
@@ -45,8 +49,8 @@ pub const KEYS: &[Key] = &[
     all("c", ConfigField::C),
     all("d", ConfigField::D),
     // TOML shorthands for [a, b] and [c, d].
-    Key { name: "operands", field: Some(ConfigField::A), toml: true, json_lines: false, attribute: false },
-    Key { name: "outputs", field: Some(ConfigField::C), toml: true, json_lines: false, attribute: false },
+    Key { name: "operands", field: Some(ConfigField::A), fronts: TOML },
+    Key { name: "outputs", field: Some(ConfigField::C), fronts: TOML },
     all("layout_c", ConfigField::LayoutC),
     all("layout_d", ConfigField::LayoutD),
     all("tile", ConfigField::Tile),
@@ -55,36 +59,26 @@ pub const KEYS: &[Key] = &[
     all("epilogue_schedule", ConfigField::EpilogueSchedule),
     all("stages", ConfigField::Stages),
     // `StageCountAutoCarveout<N>`: the stage policy with an explicit carve-out.
-    Key { name: "carveout", field: Some(ConfigField::Stages), toml: true, json_lines: false, attribute: true },
+    Key { name: "carveout", field: Some(ConfigField::Stages), fronts: &[Front::Toml, Front::Attribute] },
     all("fusion", ConfigField::Fusion),
     all("epilogue", ConfigField::Epilogue),
     all("epilogue_tile", ConfigField::EpilogueTile),
     all("epilogue_cta_tile", ConfigField::EpilogueCtaTile),
     all("scheduler", ConfigField::Scheduler),
     // A declared epilogue's `sizeof(CollectiveEpilogue::SharedStorage)`.
-    Key {
-        name: "epilogue_smem_bytes",
-        field: Some(ConfigField::Epilogue),
-        toml: false,
-        json_lines: false,
-        attribute: true,
-    },
+    Key { name: "epilogue_smem_bytes", field: Some(ConfigField::Epilogue), fronts: &[Front::Attribute] },
     // Provenance of a real kernel (repository, file, commit, line or macro call): TOML only, no field.
-    Key { name: "source_repo", field: None, toml: true, json_lines: false, attribute: false },
-    Key { name: "source_path", field: None, toml: true, json_lines: false, attribute: false },
-    Key { name: "source_commit", field: None, toml: true, json_lines: false, attribute: false },
-    Key { name: "source_line", field: None, toml: true, json_lines: false, attribute: false },
+    Key { name: "source_repo", field: None, fronts: TOML },
+    Key { name: "source_path", field: None, fronts: TOML },
+    Key { name: "source_commit", field: None, fronts: TOML },
+    Key { name: "source_line", field: None, fronts: TOML },
     // Measured data in the shared data files, ignored on input.
-    Key { name: "result", field: None, toml: false, json_lines: true, attribute: false },
+    Key { name: "result", field: None, fronts: &[Front::JsonLines] },
 ];
 
 impl Front {
     fn takes(self, k: &Key) -> bool {
-        match self {
-            Front::Toml => k.toml,
-            Front::JsonLines => k.json_lines,
-            Front::Attribute => k.attribute,
-        }
+        k.fronts.contains(&self)
     }
 
     /// The keys this front end takes, in table order.
@@ -145,6 +139,82 @@ pub fn field_of(key: &str) -> Option<ConfigField> {
     KEYS.iter().find(|k| k.name == key).and_then(|k| k.field)
 }
 
+/// Why `family` and `granularity` do not make a family: the cross-field check every front end runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FamilyError {
+    Unknown(ParseError),
+    /// `family = "blockwise"` without a granularity.
+    NeedsGranularity,
+    /// A granularity with another family (named).
+    NotBlockwise(&'static str),
+}
+
+impl FamilyError {
+    /// The rule it is reported under.
+    pub const fn rule(&self) -> Rule {
+        match self {
+            FamilyError::Unknown(e) => Rule::of_parse(e),
+            FamilyError::NeedsGranularity => Rule::MissingKey,
+            FamilyError::NotBlockwise(_) => Rule::InvalidValue,
+        }
+    }
+
+    /// The key to blame: the family for a missing granularity (the one that is written).
+    pub const fn at(&self) -> ConfigField {
+        match self {
+            FamilyError::Unknown(_) | FamilyError::NeedsGranularity => ConfigField::Family,
+            FamilyError::NotBlockwise(_) => ConfigField::Granularity,
+        }
+    }
+
+    /// The message, without the hint.
+    pub fn message(&self) -> String {
+        match self {
+            FamilyError::Unknown(e) => format!("unknown family `{}`", e.got),
+            FamilyError::NeedsGranularity => "the blockwise family needs a `granularity`".into(),
+            FamilyError::NotBlockwise(f) => {
+                format!("`granularity` is only meaningful for the blockwise family, not {f}")
+            }
+        }
+    }
+
+    /// What to do about it.
+    pub fn hint(&self) -> String {
+        match self {
+            FamilyError::Unknown(e) => format!("expected one of: {}", e.expected.join(", ")),
+            FamilyError::NeedsGranularity => {
+                "add `granularity = [gM, gN, gK]`, the scale block in elements (e.g. [1, 128, 128])".into()
+            }
+            FamilyError::NotBlockwise(_) => "set `family = \"blockwise\"` or remove `granularity`".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for FamilyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (help: {})", self.message(), self.hint())
+    }
+}
+
+/// The family `family` and `granularity` name together (none: block-scaled), in every front end.
+pub fn family(name: Option<&str>, granularity: Option<Granularity>) -> Result<Family, FamilyError> {
+    let name = match name {
+        None => "blockscaled",
+        Some(n) => Family::NAMES
+            .iter()
+            .copied()
+            .find(|k| *k == n)
+            .ok_or_else(|| FamilyError::Unknown(ParseError::new("family", n, Family::NAMES)))?,
+    };
+    match (name, granularity) {
+        ("blockwise", Some(g)) => Ok(Family::Blockwise(g)),
+        ("blockwise", None) => Err(FamilyError::NeedsGranularity),
+        (other, Some(_)) => Err(FamilyError::NotBlockwise(other)),
+        ("f8f6f4", None) => Ok(Family::F8f6f4),
+        _ => Ok(Family::BlockScaled),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,7 +229,7 @@ mod tests {
         assert_eq!(names.len(), KEYS.len());
         for k in KEYS {
             if let Some(f) = k.field {
-                if k.toml && k.json_lines && k.attribute {
+                if k.fronts == ALL {
                     assert_eq!(f.key(), k.name);
                 }
             }

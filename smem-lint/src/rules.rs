@@ -95,6 +95,16 @@ rules! {
 }
 
 impl Rule {
+    /// The rule a value that does not parse is reported under, by every front end: an unknown
+    /// name (`smem::unknown-value`), or a malformed value with its reason (`smem::invalid-value`).
+    pub const fn of_parse(e: &crate::model::ParseError) -> Rule {
+        if e.why.is_some() {
+            Rule::InvalidValue
+        } else {
+            Rule::UnknownValue
+        }
+    }
+
     /// The rule with this code.
     pub(crate) fn from_code(code: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.code() == code)

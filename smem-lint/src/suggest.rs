@@ -25,6 +25,22 @@ pub enum Change {
     SwapAb(bool),
 }
 
+impl Change {
+    /// The order a kernel engineer weighs them in: the same kernel with fewer stages first, then
+    /// the same computation on another data path (swap_ab), a smaller tile, another schedule,
+    /// another release, and last the one that changes what is computed (no C source).
+    const fn rank(self) -> u8 {
+        match self {
+            Change::Stages(_) => 0,
+            Change::SwapAb(_) => 1,
+            Change::Tile(_) => 2,
+            Change::Schedule(_) => 3,
+            Change::Cutlass(_) => 4,
+            Change::VoidC => 5,
+        }
+    }
+}
+
 /// A configuration that fits, and how it differs from the original.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
@@ -158,6 +174,7 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
     {
         out.push(s);
     }
+    out.sort_by_key(|s| s.change.rank());
     out.truncate(4);
     out
 }
@@ -185,5 +202,29 @@ mod tests {
         for x in &s {
             assert!(x.kernel_bytes <= 101_376);
         }
+    }
+
+    /// The FINALIZE MoE kernel of issue 26 (CUTLASS's automatic stage count overflows the cap):
+    /// fewer stages before swap_ab.
+    #[test]
+    fn fewer_stages_come_before_swap_ab() {
+        let cfg = KernelConfig {
+            cutlass: CutlassVersion::V4_5_0,
+            epilogue: Epilogue::TrtllmMoe { fusion: MoeFusion::Finalize, swap_ab: false },
+            ..KernelConfig::sm120(
+                KernelKind::Grouped,
+                Operand::Nvfp4,
+                Operand::Nvfp4,
+                Output::Bf16,
+                Output::Bf16,
+                Tile { m: 128, n: 256, k: 128 },
+            )
+        };
+        let s = suggestions(&cfg, &assess(&cfg, Arch::Sm120).unwrap());
+        let ranks: Vec<u8> = s.iter().map(|x| x.change.rank()).collect();
+        assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{s:?}");
+        let stages = s.iter().position(|x| matches!(x.change, Change::Stages(_)));
+        let swap = s.iter().position(|x| matches!(x.change, Change::SwapAb(true)));
+        assert!(stages.is_some() && swap.is_some() && stages < swap, "{s:?}");
     }
 }

@@ -530,32 +530,25 @@ impl Point {
         cfg.c = c.ok_or_else(|| missing("c"))?;
         cfg.d = d.ok_or_else(|| missing("d"))?;
         cfg.tile = tile.ok_or_else(|| missing("tile"))?;
-        cfg.family = match (family, granularity) {
-            (Some(("blockwise", _)), Some((g, _))) => Family::Blockwise(g),
-            (Some(("blockwise", span)), None) => {
-                return Err(error(
-                    InputErrorKind::Missing,
-                    span,
-                    "the blockwise family needs a `granularity`",
-                    "no granularity for these scales",
-                    Some("add `granularity = [gM, gN, gK]`, the scale block in elements (e.g. [1, 128, 128])".into()),
-                ))
-            }
-            (f, Some((_, span))) => {
-                return Err(error(
-                    InputErrorKind::InvalidValue,
-                    span,
-                    format!(
-                        "`granularity` is only meaningful for the blockwise family, not {}",
-                        f.map_or("blockscaled", |(n, _)| n)
-                    ),
-                    "not a blockwise kernel",
-                    Some("set `family = \"blockwise\"` or remove `granularity`".into()),
-                ))
-            }
-            (Some(("f8f6f4", _)), None) => Family::F8f6f4,
-            (_, None) => Family::BlockScaled,
-        };
+        cfg.family = crate::keys::family(family.as_ref().map(|(n, _)| *n), granularity.as_ref().map(|(g, _)| *g))
+            .map_err(|e| {
+                let (span, label) = match (&e, &family, &granularity) {
+                    (crate::keys::FamilyError::NotBlockwise(_), _, Some((_, span))) => {
+                        (span.clone(), "not a blockwise kernel")
+                    }
+                    (crate::keys::FamilyError::NeedsGranularity, Some((_, span)), _) => {
+                        (span.clone(), "no granularity for these scales")
+                    }
+                    (_, Some((_, span)), _) => (span.clone(), "not a known family"),
+                    _ => (name_span.clone(), "here"),
+                };
+                let kind = match e.rule() {
+                    crate::rules::Rule::MissingKey => InputErrorKind::Missing,
+                    crate::rules::Rule::UnknownValue => InputErrorKind::UnknownValue,
+                    _ => InputErrorKind::InvalidValue,
+                };
+                error(kind, span, e.message(), label, Some(e.hint()))
+            })?;
         let (targets, arch_span) = self.targets.clone().unwrap_or((vec![Arch::Sm120], name_span.clone()));
         spans.insert(ConfigField::Arch, arch_span);
         cfg.arch = targets[0];

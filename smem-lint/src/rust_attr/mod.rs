@@ -25,9 +25,33 @@ pub struct Issue {
     pub kernel: Option<String>,
     pub archs: Vec<crate::model::Arch>,
     pub bytes: Option<(u64, u64, u64)>,
+    /// For a kernel that cannot launch or be checked: the label, notes and nearest fits every
+    /// front end gives ([`crate::checker::advise`]).
+    pub advice: Option<crate::checker::Advice>,
 }
 
 impl Issue {
+    /// The compile error's text: the message, the label, then each line of help (what the proc
+    /// macro shows; `cargo smem-lint` lays the same parts out as a diagnostic).
+    pub fn text(&self) -> String {
+        match &self.advice {
+            None => self.message.clone(),
+            Some(a) => {
+                // The label says again what the message says, except for a rejection's detail.
+                let detail = matches!(
+                    crate::rules::Rule::from_code(self.code),
+                    Some(crate::rules::Rule::CutlassRejects | crate::rules::Rule::Unbuildable)
+                );
+                let mut s = if detail { format!("{}: {}", self.message, a.label) } else { self.message.clone() };
+                for line in a.help().iter().flat_map(|h| h.lines().map(str::to_string).collect::<Vec<_>>()) {
+                    s.push_str("\nhelp: ");
+                    s.push_str(&line);
+                }
+                s
+            }
+        }
+    }
+
     /// Whether the issue is about the input (malformed or unknown), not the kernel.
     pub fn is_input_error(&self) -> bool {
         crate::rules::Rule::from_code(self.code).is_some_and(crate::rules::Rule::is_input_error)
@@ -43,30 +67,16 @@ fn from_syn(e: syn::Error) -> Vec<Issue> {
             kernel: None,
             archs: Vec::new(),
             bytes: None,
+            advice: None,
         })
         .collect()
 }
 
-/// Settings that replace what the attribute says: `cargo smem-lint`'s workspace `archs` and `cutlass`,
-/// applied to Rust structs exactly as to TOML configurations. The proc macro passes none.
-#[derive(Clone, Debug, Default)]
-pub struct Overrides {
-    pub archs: Option<Vec<crate::model::Arch>>,
-    pub cutlass: Option<crate::model::CutlassVersion>,
-}
-
 /// Check the struct `item` annotated with `#[smem_check(<attr>)]`: every issue, or the checked
-/// configuration.
+/// configuration. The attribute alone decides the architectures and the release, in the proc
+/// macro and in `cargo smem-lint` alike (workspace settings never re-target a struct, so both
+/// answer what `cargo build` answers).
 pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked, Vec<Issue>> {
-    check_item_with(attr, item, &Overrides::default())
-}
-
-/// [`check_item`] with settings that replace the attribute's architectures or CUTLASS release.
-pub(crate) fn check_item_with(
-    attr: TokenStream,
-    item: &syn::DeriveInput,
-    overrides: &Overrides,
-) -> Result<Checked, Vec<Issue>> {
     if let Some((span, depth)) = depth::too_deep(&attr) {
         return Err(vec![Issue {
             span,
@@ -75,6 +85,7 @@ pub(crate) fn check_item_with(
             kernel: None,
             archs: Vec::new(),
             bytes: None,
+            advice: None,
         }]);
     }
     let (mut spec, parse_errors) = args::parse(attr);
@@ -85,7 +96,7 @@ pub(crate) fn check_item_with(
     if let Some(e) = spec.conflicts() {
         issues.extend(from_syn(e));
     }
-    match validate::check(&spec, &item.ident, overrides) {
+    match validate::check(&spec, &item.ident) {
         Ok(c) if issues.is_empty() => Ok(c),
         Ok(_) => Err(at_most(issues, spec.attr_span)),
         Err(more) => {
@@ -112,6 +123,7 @@ fn at_most(mut issues: Vec<Issue>, attr_span: Option<Span>) -> Vec<Issue> {
             kernel: None,
             archs: Vec::new(),
             bytes: None,
+            advice: None,
         });
     }
     issues

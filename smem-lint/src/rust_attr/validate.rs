@@ -2,11 +2,11 @@
 
 use std::collections::HashMap;
 
-use crate::checker::Problem;
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Family, Granularity, KernelConfig, KernelKind, Operand,
-    Output, StagePolicy, Tile,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, Granularity, KernelConfig, KernelKind, Operand, Output,
+    StagePolicy, Tile,
 };
+use crate::rules::Rule;
 use proc_macro2::Span;
 
 use super::args::{Spec, Value};
@@ -24,27 +24,43 @@ struct Errors(Vec<Issue>);
 
 impl Errors {
     fn push(&mut self, span: Span, code: &'static str, msg: impl std::fmt::Display) {
-        self.0.push(Issue { span, code, message: msg.to_string(), kernel: None, archs: Vec::new(), bytes: None });
+        self.0.push(Issue {
+            span,
+            code,
+            message: msg.to_string(),
+            kernel: None,
+            archs: Vec::new(),
+            bytes: None,
+            advice: None,
+        });
     }
 }
 
-fn word<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
+/// Why an argument's value was refused, under the rule the TOML reader gives the same mistake.
+type Refusal = (Rule, String);
+
+fn word<'a>(v: &'a Value, key: &str) -> Result<&'a str, Refusal> {
     match v {
         Value::Word(w) => Ok(w),
-        _ => Err(format!("`{key}` expects a name")),
+        _ => Err((Rule::WrongType, format!("`{key}` expects a name"))),
     }
 }
 
-fn triple(v: &Value, key: &str) -> Result<[u64; 3], String> {
+fn triple(v: &Value, key: &str) -> Result<[u64; 3], Refusal> {
     match v {
         Value::Ints(x) if x.len() == 3 && x.iter().all(|&e| e > 0) => Ok([x[0], x[1], x[2]]),
-        _ => Err(format!("`{key}` expects three positive extents, like [128, 256, 128]")),
+        _ => Err((Rule::InvalidValue, format!("`{key}` expects three positive extents, like [128, 256, 128]"))),
     }
+}
+
+/// A refusal of the value with a reason (`smem::invalid-value`).
+fn invalid(message: impl Into<String>) -> Refusal {
+    (Rule::InvalidValue, message.into())
 }
 
 /// Apply one `key = value` to the configuration.
-fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
-    let parse_err = |e: crate::model::ParseError| e.to_string();
+fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
+    let parse_err = |e: crate::model::ParseError| (Rule::of_parse(&e), e.to_string());
     match key {
         "cutlass" => cfg.cutlass = word(v, key)?.parse::<CutlassVersion>().map_err(parse_err)?,
         // Read together after every other argument (`resolve_family`).
@@ -60,7 +76,7 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
             Value::Ints(x) if x.len() == 2 && x.iter().all(|&e| e > 0) => {
                 cfg.epilogue_tile = crate::model::EpilogueTile::Explicit { m: x[0], n: x[1] };
             }
-            _ => return Err("`epilogue_tile` expects two positive extents, like [64, 32]".into()),
+            _ => return Err(invalid("`epilogue_tile` expects two positive extents, like [64, 32]")),
         },
         "epilogue_cta_tile" => {
             let [m, n, k] = triple(v, key)?;
@@ -81,33 +97,34 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), String> {
         "stages" => {
             cfg.stages = match v {
                 Value::Int(n) => {
-                    StagePolicy::Fixed(u32::try_from(*n).map_err(|_| "stage count out of range".to_string())?)
+                    StagePolicy::Fixed(u32::try_from(*n).map_err(|_| invalid("stage count out of range"))?)
                 }
                 Value::Word(w) => w.parse().map_err(parse_err)?,
-                Value::Ints(_) => return Err("`stages` expects an integer or \"auto\"".into()),
+                Value::Ints(_) => return Err((Rule::WrongType, "`stages` expects an integer or \"auto\"".into())),
             }
         }
         "carveout" => match v {
             Value::Int(n) => cfg.stages = StagePolicy::AutoCarveout(*n),
-            _ => return Err("`carveout` expects a byte count".into()),
+            _ => return Err((Rule::WrongType, "`carveout` expects a byte count".into())),
         },
         "fusion" => cfg.fusion = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue" => {
             let w = word(v, key)?;
-            cfg.epilogue = Epilogue::from_name(w)
-                .ok_or_else(|| format!("unknown epilogue `{w}`; expected one of: {}", Epilogue::NAMES.join(", ")))?;
+            cfg.epilogue = Epilogue::from_name(w).ok_or_else(|| {
+                (Rule::UnknownValue, format!("unknown epilogue `{w}`; expected one of: {}", Epilogue::NAMES.join(", ")))
+            })?;
         }
         "epilogue_smem_bytes" => match v {
             Value::Int(n) => cfg.epilogue = Epilogue::Declared { smem_bytes: *n },
-            _ => return Err("`epilogue_smem_bytes` expects a byte count".into()),
+            _ => return Err((Rule::WrongType, "`epilogue_smem_bytes` expects a byte count".into())),
         },
-        _ => return Err(format!("unknown argument `{key}`")),
+        _ => return Err((Rule::UnknownKey, format!("unknown argument `{key}`"))),
     }
     Ok(())
 }
 
-/// `family` and `granularity` together: blockwise needs a granularity, and only blockwise takes one.
-fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static str, String)> {
+/// `family` and `granularity` together ([`crate::keys::family`], as every front end reads them).
+fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static str, Refusal)> {
     let family = match spec.get("family") {
         Some((v, _)) => Some(word(v, "family").map_err(|e| ("family", e))?),
         None => None,
@@ -116,34 +133,13 @@ fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static s
         Some((v, _)) => Some(triple(v, "granularity").map_err(|e| ("granularity", e))?),
         None => None,
     };
-    cfg.family = match (family, granularity) {
-        (Some("blockwise"), Some([m, n, k])) => Family::Blockwise(Granularity { m, n, k }),
-        (Some("blockwise"), None) => {
-            return Err((
-                "family",
-                "the blockwise family needs `granularity = [gM, gN, gK]` (the scale block in elements)".into(),
-            ))
-        }
-        (f, Some(_)) => {
-            return Err((
-                "granularity",
-                format!(
-                    "`granularity` is only meaningful with family = \"blockwise\", not {}",
-                    f.unwrap_or("blockscaled")
-                ),
-            ))
-        }
-        (Some("f8f6f4"), None) => Family::F8f6f4,
-        (None | Some("blockscaled"), None) => Family::BlockScaled,
-        (Some(other), None) => {
-            return Err(("family", format!("unknown family `{other}`; expected one of: {}", Family::NAMES.join(", "))))
-        }
-    };
+    cfg.family = crate::keys::family(family, granularity.map(|[m, n, k]| Granularity { m, n, k }))
+        .map_err(|e| (e.at().key(), (e.rule(), e.to_string())))?;
     Ok(())
 }
 
 /// Run the model; every problem becomes an error on the token to blame.
-pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Result<Checked, Vec<Issue>> {
+pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     let mut errors = Errors::default();
     let attr_span = spec.attr_span.unwrap_or_else(Span::call_site);
     let mut archs = Vec::new();
@@ -152,9 +148,6 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
             Ok(x) => archs.push(x),
             Err(e) => errors.push(*span, crate::rules::Rule::UnknownValue.code(), e),
         }
-    }
-    if let Some(a) = &overrides.archs {
-        archs.clone_from(a);
     }
     if spec.archs.is_empty() {
         errors.push(
@@ -179,16 +172,13 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
         if let Some(f) = crate::keys::field_of(key) {
             spans.insert(f, *span);
         }
-        if let Err(msg) = apply(&mut cfg, key, v) {
-            errors.push(*span, crate::rules::Rule::InvalidValue.code(), msg);
+        if let Err((rule, msg)) = apply(&mut cfg, key, v) {
+            errors.push(*span, rule.code(), msg);
         }
     }
-    if let Err((key, msg)) = resolve_family(&mut cfg, spec) {
+    if let Err((key, (rule, msg))) = resolve_family(&mut cfg, spec) {
         let span = spec.get(key).map_or(name.span(), |(_, s)| s);
-        errors.push(span, crate::rules::Rule::InvalidValue.code(), msg);
-    }
-    if let Some(v) = overrides.cutlass {
-        cfg.cutlass = v;
+        errors.push(span, rule.code(), msg);
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
@@ -208,30 +198,16 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
     let outcome = crate::checker::check_config(&cfg, &archs);
     for found in &outcome.found {
         let problem = &found.problem;
-        // A syn::Error is one line: the TOML help's detail goes in parentheses, and the nearest fit after.
-        let detail = match problem {
-            Problem::ExceedsCap { auto_overflow, .. } => {
-                let stages = found.sizes.map_or(0, |s| s.stages);
-                match auto_overflow {
-                    Some(o) => format!("{stages} stages: CUTLASS's automatic stage count picks {}", o.auto_stages),
-                    None => format!("{stages} stages"),
-                }
-            }
-            Problem::Rejected(r) => r.detail.to_string(),
-            Problem::Unbuildable(u) => u.detail.to_string(),
-            Problem::NotModelled(e) => format!("help: {}", e.hint),
-        };
-        let hint = crate::suggest::suggestions_for(&found.config, &mut crate::model::Fresh)
-            .first()
-            .map(|s| format!("; nearest that fits: {}", s.describe()))
-            .unwrap_or_default();
+        // The same advice as every front end gives ([`crate::checker::advise`]).
+        let advice = crate::checker::advise(problem, &found.config, &found.archs, &mut crate::model::Fresh);
         errors.0.push(Issue {
             span: span_of(problem.field(&found.config, stages_written)),
             code: problem.code(),
-            message: format!("{} ({detail}){hint}", problem.message(&name.to_string(), &found.archs)),
+            message: problem.message(&name.to_string(), &found.archs),
             kernel: Some(name.to_string()),
             archs: found.archs.clone(),
             bytes: problem.bytes(),
+            advice: Some(advice),
         });
     }
     if !errors.0.is_empty() {
@@ -245,6 +221,7 @@ pub fn check(spec: &Spec, name: &syn::Ident, overrides: &super::Overrides) -> Re
             kernel: Some(name.to_string()),
             archs: Vec::new(),
             bytes: None,
+            advice: None,
         }]);
     };
     let headroom = archs.iter().map(|a| a.smem_cap().saturating_sub(sizes.kernel_bytes)).min().unwrap_or(0);

@@ -207,11 +207,9 @@ pub fn check(ws: &Workspace) -> Result<Vec<FileReport>, String> {
                 if !text.contains("smem_check") {
                     continue;
                 }
-                let overrides = crate::rust_attr::Overrides {
-                    archs: scope.settings.archs.clone(),
-                    cutlass: scope.settings.cutlass,
-                };
-                let scan = rust_scan::scan(&text, &overrides);
+                // The workspace's `archs` and `cutlass` are for its TOML configurations: a struct
+                // is checked as its attribute says, as `cargo build` checks it.
+                let scan = rust_scan::scan(&text);
                 if scan.structs == 0 && scan.findings.is_empty() {
                     continue;
                 }

@@ -6,7 +6,7 @@ use std::ops::Range;
 use syn::visit::Visit;
 
 use crate::check::SpannedFinding;
-use crate::rust_attr::{check_item_with, Overrides};
+use crate::rust_attr::check_item;
 
 struct Finder<'a> {
     source: &'a str,
@@ -15,7 +15,6 @@ struct Finder<'a> {
     checked: usize,
     /// The names the attribute goes by in this file: `smem_check`, and any `use ... smem_check as X`.
     names: Vec<String>,
-    overrides: &'a Overrides,
     launchable: Vec<crate::check::Launchable>,
 }
 
@@ -76,6 +75,8 @@ impl Finder<'_> {
                 code: crate::rules::Rule::InvalidAttribute.code(),
                 span,
                 label: "not a struct".into(),
+                help: None,
+                suggestions: Vec::new(),
                 message: format!("#[smem_check] goes on a struct, not on {what}"),
                 input_error: true,
                 kernel: None,
@@ -107,27 +108,34 @@ impl<'ast> Visit<'ast> for Finder<'_> {
             let Some(tokens) = self.arguments(attr) else { continue };
             self.checked += 1;
             let input = syn::DeriveInput::from(item.clone());
-            let result = check_item_with(tokens, &input, self.overrides);
+            let result = check_item(tokens, &input);
+            // The checker's answer is the table row: nothing is evaluated again.
             if let Ok(c) = &result {
-                if let Ok(crate::model::Evaluation::Compiled(footprint)) =
-                    crate::model::evaluate_with(&c.entry.config, crate::model::Detail::Sizes)
-                {
-                    self.launchable.push(crate::check::Launchable {
-                        entry: c.entry.name.clone(),
-                        config: c.entry.config,
-                        archs: c.entry.archs.clone(),
-                        sizes: footprint.sizes(),
-                    });
-                }
+                self.launchable.push(crate::check::Launchable {
+                    entry: c.entry.name.clone(),
+                    config: c.entry.config,
+                    archs: c.entry.archs.clone(),
+                    sizes: c.entry.sizes(),
+                });
             }
             if let Err(issues) = result {
                 for i in issues {
                     let span = self.range(i.span);
                     let input_error = i.is_input_error();
+                    let (label, help, suggestions) = match &i.advice {
+                        Some(a) => (
+                            a.label.clone(),
+                            a.help(),
+                            a.suggestions.iter().map(crate::suggest::Suggestion::describe).collect(),
+                        ),
+                        None => (crate::check::Problem::rule_text(i.code).into(), None, Vec::new()),
+                    };
                     self.found.push(SpannedFinding {
                         code: i.code,
                         span,
-                        label: crate::check::Problem::rule_text(i.code).into(),
+                        label,
+                        help,
+                        suggestions,
                         message: i.message,
                         input_error,
                         kernel: i.kernel,
@@ -149,20 +157,19 @@ pub struct Scan {
     pub launchable: Vec<crate::check::Launchable>,
 }
 
-/// Scan one source file. `overrides` are the workspace's `archs` and `cutlass`, applied as to TOML
-/// configurations.
+/// Scan one source file; each struct is checked as its attribute says ([`check_item`]).
 ///
 /// syn's tree of a whole file takes about 70 times the file's size, so a file is cut into its
 /// top-level items first ([`top_level_items`], a skim that only tracks comments, literals and
 /// brackets) and the items are parsed one at a time, each dropped before the next. A file the skim
 /// cannot cut, or an item syn refuses, is parsed whole as before (its error is reported).
-pub fn scan(source: &str, overrides: &Overrides) -> Scan {
+pub fn scan(source: &str) -> Scan {
     if let Some(items) = top_level_items(source) {
-        if let Some(scan) = scan_items(source, &items, overrides) {
+        if let Some(scan) = scan_items(source, &items) {
             return scan;
         }
     }
-    scan_whole(source, overrides)
+    scan_whole(source)
 }
 
 /// A Rust text as syn's tree, after its tokens are measured ([`crate::rust_attr::depth`]): syn's
@@ -197,16 +204,16 @@ enum Refused {
     TooDeep(proc_macro2::Span, usize),
 }
 
-fn finder<'a>(source: &'a str, names: Vec<String>, overrides: &'a Overrides) -> Finder<'a> {
+fn finder(source: &str, names: Vec<String>) -> Finder<'_> {
     let line_starts = std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    Finder { source, line_starts, found: Vec::new(), checked: 0, names, overrides, launchable: Vec::new() }
+    Finder { source, line_starts, found: Vec::new(), checked: 0, names, launchable: Vec::new() }
 }
 
 /// The items of `source` (byte ranges), parsed and visited one at a time (every item is parsed, so
 /// that a file syn refuses is refused as a whole file is); `None` when syn refuses one (the caller
 /// then parses the whole file and reports why). Items nested too deep are measured, not parsed:
 /// the file is then refused at the first of them, as the whole file would be.
-fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Option<Scan> {
+fn scan_items(source: &str, items: &[Range<usize>]) -> Option<Scan> {
     // The attribute's local names: renames live in `use` items, which name `smem_check` itself.
     let mut renames = Renames(vec!["smem_check".into()]);
     for r in items {
@@ -227,7 +234,7 @@ fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Op
             Ok(file) => file,
             Err(Refused::TooDeep(at, depth)) => {
                 if too_deep.is_none() {
-                    let at = finder(text, Vec::new(), overrides).range(at);
+                    let at = finder(text, Vec::new()).range(at);
                     too_deep = Some(deep_finding(at.start + r.start..at.end + r.start, depth));
                 }
                 forget_spans();
@@ -237,7 +244,7 @@ fn scan_items(source: &str, items: &[Range<usize>], overrides: &Overrides) -> Op
         };
         if renames.0.iter().any(|n| text.contains(n.as_str())) {
             // Spans become byte ranges as the finder goes, so nothing below needs the tree.
-            let mut f = finder(text, renames.0.clone(), overrides);
+            let mut f = finder(text, renames.0.clone());
             f.visit_file(&file);
             scan.structs += f.checked;
             scan.launchable.append(&mut f.launchable);
@@ -261,6 +268,8 @@ fn deep_finding(span: Range<usize>, depth: usize) -> SpannedFinding {
         code: crate::rules::Rule::InputLimit.code(),
         span,
         label: "too deep".into(),
+        help: None,
+        suggestions: Vec::new(),
         message: crate::rust_attr::depth::message("tokens", depth),
         input_error: true,
         kernel: None,
@@ -278,8 +287,8 @@ fn forget_spans() {
 }
 
 /// The whole file through syn at once.
-fn scan_whole(source: &str, overrides: &Overrides) -> Scan {
-    let mut f = finder(source, Vec::new(), overrides);
+fn scan_whole(source: &str) -> Scan {
+    let mut f = finder(source, Vec::new());
     match parse_file(source) {
         Ok(file) => {
             let mut renames = Renames(vec!["smem_check".into()]);
@@ -293,6 +302,8 @@ fn scan_whole(source: &str, overrides: &Overrides) -> Scan {
                 code: crate::rules::Rule::RustSyntax.code(),
                 span,
                 label: "here".into(),
+                help: None,
+                suggestions: Vec::new(),
                 message: format!("cannot parse this Rust file: {e}"),
                 input_error: true,
                 kernel: None,
@@ -442,9 +453,8 @@ mod tests {
     /// The item-by-item scan equals the whole-file scan; returns whether the item path was taken
     /// (rather than the whole-file fallback), so that a comparison is not vacuous.
     fn same(source: &str) -> bool {
-        let o = Overrides::default();
-        let b = scan_whole(source, &o);
-        let Some(a) = top_level_items(source).and_then(|items| scan_items(source, &items, &o)) else {
+        let b = scan_whole(source);
+        let Some(a) = top_level_items(source).and_then(|items| scan_items(source, &items)) else {
             return false;
         };
         assert_eq!(a.structs, b.structs, "{source}");
@@ -489,8 +499,7 @@ mod tests {
         // the whole file's syntax error.
         let broken = format!("use smem_lint_macros::smem_check;\nlet broken = ;\n{attr}\npub struct K;\n");
         assert!(!same(&broken));
-        let o = Overrides::default();
-        let (a, b) = (scan(&broken, &o), scan_whole(&broken, &o));
+        let (a, b) = (scan(&broken), scan_whole(&broken));
         assert_eq!((a.structs, a.findings.len()), (0, 1));
         assert_eq!(a.findings, b.findings);
         // The skim cuts where a top-level item ends.
