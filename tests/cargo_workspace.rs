@@ -214,3 +214,24 @@ fn rust_structs_are_checked_as_their_attribute_says() {
     assert_eq!(renamed["archs"], serde_json::json!(["sm120"]));
     assert_eq!(renamed["kernel_bytes"], 124_928);
 }
+
+/// `-q` and `--max-findings` work in workspace mode, with or without naming `check`.
+#[test]
+fn quiet_and_max_findings_work_in_workspace_mode() {
+    let ws = copy("basic");
+    let (full_code, full, _) = cargo_smem_lint(&ws, &["check"]);
+    assert_eq!(full_code, 1, "{full}");
+    for args in [&["-q"][..], &["check", "-q"][..], &["check", "--quiet"][..]] {
+        let (code, out, err) = cargo_smem_lint(&ws, args);
+        assert_eq!(code, full_code, "{args:?}: {out}{err}");
+        let text = out + &err;
+        assert_eq!(text.trim().lines().count(), 1, "{args:?}: only the summary line: {text}");
+        assert!(text.contains("finding(s)"), "{text}");
+    }
+    let (_, all, _) = cargo_smem_lint(&ws, &["check", "--format", "json"]);
+    assert!(findings(&all).len() >= 2, "{all}");
+    let (_, one, _) = cargo_smem_lint(&ws, &["check", "--max-findings", "1"]);
+    let (_, one_top, _) = cargo_smem_lint(&ws, &["--max-findings", "1"]);
+    assert_eq!(one, one_top);
+    assert_eq!(one.matches("smem::").count(), 1, "{one}");
+}

@@ -150,3 +150,74 @@ fn an_arch_from_the_flag_is_blamed_on_the_flag() {
         assert_ne!(f["line"], 6, "points at the file's arch line: {f}");
     }
 }
+
+/// `check -` and `explain -` read the configuration from standard input.
+#[test]
+fn check_and_explain_read_standard_input() {
+    use std::io::Write;
+    let toml = std::fs::read_to_string(root().join("tests/fixtures/check/exceeds_cap.toml")).unwrap();
+    for args in [&["check", "-"][..], &["explain", "-"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+            .current_dir(root())
+            .args(args)
+            .arg("--color=never")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(toml.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        match args[0] {
+            // The kernel is over the cap: a finding, placed in `<stdin>`.
+            "check" => {
+                assert_eq!(out.status.code(), Some(1), "{text}");
+                assert!(text.contains("<stdin>") && text.contains("smem::exceeds-cap"), "{text}");
+            }
+            _ => {
+                assert!(text.contains("kernel_bytes") || text.contains("bytes"), "{text}");
+                assert!(!text.contains("cannot read"), "{text}");
+            }
+        }
+    }
+}
+
+/// `smem-lint check .` at this repository's root reads the shipped configurations and skips the
+/// fixtures that are broken on purpose (`.smem-lint-ignore`): no input error, nothing from
+/// tests/fixtures. Named directly, a fixture is still read.
+#[test]
+fn check_at_the_repository_root_skips_the_broken_fixtures() {
+    let (code, out, err) = smem_lint(&["check", "--format", "json", "."]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["summary"]["input_errors"], 0, "{}", v["summary"]);
+    assert_eq!(code, 1, "the shipped configurations include kernels that cannot launch: {err}");
+    let files: Vec<&str> = v["findings"].as_array().unwrap().iter().filter_map(|f| f["file"].as_str()).collect();
+    assert!(files.iter().all(|f| !f.contains("tests/fixtures")), "{files:?}");
+    assert!(files.iter().any(|f| f.contains("configs/")), "{files:?}");
+    let (code, _, _) = smem_lint(&["check", "-q", "tests/fixtures/check/syntax.toml"]);
+    assert_eq!(code, 2);
+}
+
+/// `emit -o` creates the folders it needs, and the file gets the permissions the umask gives.
+#[test]
+fn emit_creates_folders_and_files_as_the_shell_would() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("newcomer-emit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("generated/kernels/table.hpp");
+    let (code, _, err) =
+        smem_lint(&["emit", "configs/quickstart.toml", "--format", "cpp", "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains(".smem-lint-"), "no temporary's name: {err}");
+    let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+    assert_ne!(mode, 0o600, "a new file is not private");
+    assert_eq!(mode & 0o044, 0o044 & !umask(), "{mode:o}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// This process's umask, from /proc/self/status.
+fn umask() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    status.lines().find_map(|l| l.strip_prefix("Umask:")).map(|u| u32::from_str_radix(u.trim(), 8).unwrap()).unwrap()
+}

@@ -166,10 +166,20 @@ fn the_macro_example_errs_as_shown() {
     let mut plain = s.clone();
     plain.attrs.clear();
     let input = syn::DeriveInput::from(plain);
-    let issues = match smem_lint::rust_attr::check_item(list.tokens.clone(), &input) {
-        Ok(_) => panic!("the README's example is meant to fail"),
-        Err(issues) => issues,
+    let Err(issues) = smem_lint::rust_attr::check_item(list.tokens.clone(), &input) else {
+        panic!("the README's example is meant to fail")
     };
     let text = format!("error: {}", issues[0].text().replace('\n', "\n       "));
     assert_eq!(shown.trim_end(), text, "the README's sample error is stale");
+}
+
+/// The macro section names every argument the attribute takes (the key table's list).
+#[test]
+fn the_macro_section_lists_every_argument() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme.find("## `#[smem_check]`").expect("the macro section");
+    let section = &readme[start..][..readme[start..][3..].find("\n## ").map_or(readme.len() - start, |e| e + 3)];
+    for key in smem_lint::keys::Front::Attribute.keys() {
+        assert!(section.contains(&format!("`{key}`")), "the macro section does not name `{key}`");
+    }
 }

@@ -309,6 +309,13 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
     };
     for p in paths {
+        // `-`: standard input, read once.
+        if p.as_os_str() == "-" {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+            continue;
+        }
         let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
         if meta.is_dir() {
             let mut found = Vec::new();
@@ -317,6 +324,8 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 // `.gitignore` is honoured in any directory, as users expect (not only in a git
                 // repository, the ignore crate's default).
                 .require_git(false)
+                // `.smem-lint-ignore` (gitignore syntax) leaves out files only smem-lint should skip.
+                .add_custom_ignore_filename(".smem-lint-ignore")
                 .filter_entry(|e| e.file_name() != "target")
                 .sort_by_file_path(std::cmp::Ord::cmp)
                 .build();

@@ -12,7 +12,7 @@ use crate::check::{FileReport, Options};
 use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
 use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
 use crate::output::{err, errln, out, outln};
-use crate::report::{check_paths, distinct_entries, print_reports, print_reports_with, OutputFormat, Shown};
+use crate::report::{check_paths, distinct_entries, print_reports_with, OutputFormat, Shown};
 use crate::table::{write_table, CppFlavor, TableFormat, TableOutcome};
 use crate::verify::cli::VerifyArgs;
 
@@ -32,6 +32,12 @@ pub(crate) struct Cli {
     /// `cargo smem-lint` with no subcommand means `check`: its output format.
     #[arg(long, value_enum, hide = true)]
     pub format: Option<OutputFormat>,
+    /// `cargo smem-lint` with no subcommand means `check`: print only the summary line.
+    #[arg(long, short, hide = true)]
+    pub quiet: bool,
+    /// `cargo smem-lint` with no subcommand means `check`: show at most N findings.
+    #[arg(long, value_name = "N", hide = true)]
+    pub max_findings: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -62,8 +68,8 @@ pub enum ExplainFormat {
 pub enum Command {
     /// Lint TOML kernel configurations: every configuration that cannot launch, with why and what would fit.
     Check {
-        /// Files or directories (searched for *.toml). Default: `.`; with `cargo smem-lint`, the
-        /// workspace's configured files and `#[smem_check]` structs.
+        /// Files or directories (searched for *.toml; `-`: standard input). Default: `.`; with
+        /// `cargo smem-lint`, the workspace's configured files and `#[smem_check]` structs.
         paths: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
@@ -79,7 +85,7 @@ pub enum Command {
     },
     /// The full byte breakdown of one configuration.
     Explain {
-        /// A TOML configuration file.
+        /// A TOML configuration file (`-`: standard input).
         file: PathBuf,
         /// The kernel's name (required when the file declares several).
         #[arg(long)]
@@ -298,9 +304,15 @@ where
     }
     let manifest = cli.manifest_path.as_deref();
     let code = match &cli.command {
-        None if mode == Mode::Cargo => workspace_check(manifest, cli.format.unwrap_or(OutputFormat::Human)),
-        None if cli.format.is_some() => {
-            errln!("error: --format belongs to a subcommand: `smem-lint check --format ...`");
+        None if mode == Mode::Cargo => workspace_check(
+            manifest,
+            cli.format.unwrap_or(OutputFormat::Human),
+            &Shown { quiet: cli.quiet, max_findings: cli.max_findings },
+        ),
+        None if cli.format.is_some() || cli.quiet || cli.max_findings.is_some() => {
+            errln!(
+                "error: --format, --quiet and --max-findings belong to a subcommand: `smem-lint check --format ...`"
+            );
             EXIT_INPUT_ERROR
         }
         None => {
@@ -308,8 +320,8 @@ where
             out!("{help}");
             EXIT_INPUT_ERROR
         }
-        Some(Command::Check { paths, format, .. }) if paths.is_empty() && mode == Mode::Cargo => {
-            workspace_check(manifest, *format)
+        Some(Command::Check { paths, format, quiet, max_findings, .. }) if paths.is_empty() && mode == Mode::Cargo => {
+            workspace_check(manifest, *format, &Shown { quiet: *quiet, max_findings: *max_findings })
         }
         Some(Command::Check { paths, format, quiet, max_findings, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
@@ -452,7 +464,7 @@ fn explain_code(code: Option<&str>) -> u8 {
     }
 }
 
-fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
+fn workspace_check(manifest: Option<&Path>, format: OutputFormat, shown: &Shown) -> u8 {
     match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
         Ok(reports) if reports.is_empty() => {
             errln!(
@@ -462,7 +474,7 @@ fn workspace_check(manifest: Option<&Path>, format: OutputFormat) -> u8 {
             );
             EXIT_INPUT_ERROR
         }
-        Ok(reports) => print_reports(&reports, format),
+        Ok(reports) => print_reports_with(&reports, format, shown),
         Err(e) => {
             errln!("error: {e}");
             EXIT_INPUT_ERROR
@@ -481,7 +493,7 @@ fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown)
 }
 
 fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Target) -> u8 {
-    let source = match crate::input::read_to_string(file) {
+    let source = match crate::input::read_named(file) {
         Ok(s) => s,
         Err(e) => {
             errln!("error: {e}");
@@ -655,7 +667,7 @@ fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass:
     let mut seen = std::collections::HashSet::new();
     let mut bad = 0;
     for f in files {
-        let text = if f.as_os_str() == "-" { read_stdin_limited() } else { crate::input::read_to_string(f) };
+        let text = crate::input::read_named(f);
         let text = match text {
             Ok(t) => t,
             Err(e) => {
@@ -698,21 +710,6 @@ fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass:
         errln!("  {n:>6} x {reason}");
     }
     EXIT_CLEAN
-}
-
-/// Standard input as text, at most [`crate::limits::MAX_FILE_BYTES`] of it (the limit of a file).
-fn read_stdin_limited() -> Result<String, String> {
-    use std::io::Read as _;
-    let limit = crate::limits::MAX_FILE_BYTES;
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
-    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
-        return Err(format!("cannot read standard input: it is over the limit of {limit} bytes"));
-    }
-    String::from_utf8(bytes).map_err(|_| "cannot read standard input: it is not UTF-8".to_string())
 }
 
 /// `eval`, streaming ([`crate::eval_stream`]): constant memory for any input length, results in

@@ -83,6 +83,30 @@ pub fn read_to_string(path: &Path) -> Result<String, String> {
     read_text(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
+/// Standard input as text, at most [`crate::limits::MAX_FILE_BYTES`] of it (the limit of a file).
+pub fn read_stdin() -> Result<String, String> {
+    use std::io::Read as _;
+    let limit = crate::limits::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(format!("cannot read standard input: it is over the limit of {limit} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "cannot read standard input: it is not UTF-8".to_string())
+}
+
+/// [`read_to_string`], where `-` names standard input.
+pub fn read_named(path: &Path) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        read_stdin()
+    } else {
+        read_to_string(path)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! and checking files with a progress bar on a terminal.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
@@ -62,7 +62,8 @@ pub fn check_paths(paths: &[PathBuf], opts: &Options) -> Result<Vec<FileReport>,
             if let Some(b) = &bar {
                 b.set_message(f.display().to_string());
             }
-            crate::input::read_to_string(f).map(|s| crate::check::check_source_with_progress(f, s, opts, &progress))
+            let shown = if f.as_os_str() == "-" { Path::new("<stdin>") } else { f.as_path() };
+            crate::input::read_named(f).map(|s| crate::check::check_source_with_progress(shown, s, opts, &progress))
         })
         .collect();
     if let Some(b) = bar {
