@@ -176,7 +176,6 @@ fn check_and_explain_read_standard_input() {
         } else {
             assert!(text.contains("bytes") && !text.contains("cannot read"), "{text}");
         }
-        }
     }
 }
 
