@@ -92,3 +92,18 @@ fn the_macro_does_not_pull_the_cli_dependencies() {
         assert!(!tree.contains(heavy), "the macro pulls {heavy}:\n{tree}");
     }
 }
+
+/// The model crate has no dependency at all (so it can do no I/O through one, and knows no rule).
+#[test]
+fn the_model_has_no_dependencies() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "-p", "smem-lint-model", "-e", "normal,build", "--prefix", "none", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let tree = String::from_utf8(out.stdout).unwrap();
+    let crates: Vec<&str> = tree.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(crates.len(), 1, "{tree}");
+    assert!(crates[0].starts_with("smem-lint-model v"), "{tree}");
+}

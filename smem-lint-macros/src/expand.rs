@@ -95,7 +95,6 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             let (gm, gn, gk) = (g.m, g.n, g.k);
             quote!(#m::Family::Blockwise(#m::Granularity { m: #gm, n: #gn, k: #gk }))
         }
-        _ => unreachable!("every family is expanded above"),
     };
     let epilogue_cta_tile = match c.epilogue_cta_tile {
         None => quote!(None),

@@ -36,7 +36,7 @@ impl Problem {
             Problem::ExceedsCap { .. } => Rule::ExceedsCap,
             Problem::Rejected(_) => Rule::CutlassRejects,
             Problem::Unbuildable(_) => Rule::Unbuildable,
-            Problem::NotModelled(e) => e.rule(),
+            Problem::NotModelled(e) => Rule::of_model(e),
         }
     }
 

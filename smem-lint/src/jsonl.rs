@@ -661,7 +661,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         id: id.map(str::to_string),
         field: Some(e.at.key()),
         message: e.to_string(),
-        rule: e.rule(),
+        rule: crate::rules::Rule::of_model(&e),
     })?;
     let cutlass = cfg.cutlass.name();
     let f = match evaluation {

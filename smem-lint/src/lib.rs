@@ -51,7 +51,7 @@ pub mod input;
 pub mod keys;
 pub mod limits;
 pub mod markers;
-pub mod model;
+pub use smem_lint_model as model;
 #[cfg(feature = "cli")]
 pub mod output;
 #[cfg(feature = "cli")]

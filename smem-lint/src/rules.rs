@@ -105,6 +105,16 @@ impl Rule {
         }
     }
 
+    /// The rule a model error is reported under: a value that is no configuration at all (a zero
+    /// extent) is invalid input; a real configuration outside the model is not modelled.
+    pub const fn of_model(e: &crate::model::ModelError) -> Rule {
+        if e.out_of_bounds {
+            Rule::InvalidValue
+        } else {
+            Rule::NotModelled
+        }
+    }
+
     /// The rule with this code.
     pub(crate) fn from_code(code: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.code() == code)

@@ -641,7 +641,7 @@ fn point_suffix(c: &KernelConfig) -> String {
         crate::model::Family::Blockwise(g) => {
             let _ = write!(extra, "_blockwise{}x{}x{}", g.m, g.n, g.k);
         }
-        f => {
+        f @ crate::model::Family::F8f6f4 => {
             let _ = write!(extra, "_{}", f.name());
         }
     }

@@ -131,7 +131,7 @@ fn config_lines(c: &KernelConfig) -> String {
         Family::Blockwise(g) => {
             let _ = writeln!(s, "family = \"blockwise\"\ngranularity = [{}, {}, {}]", g.m, g.n, g.k);
         }
-        f => {
+        f @ Family::F8f6f4 => {
             let _ = writeln!(s, "family = \"{}\"", f.name());
         }
     }

@@ -7,7 +7,6 @@ use std::fmt;
 /// The part of a configuration a finding is about. Front ends map it to their own span
 /// (a TOML value, a macro token, a JSON field).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum ConfigField {
     Arch,
     Cutlass,
@@ -87,15 +86,6 @@ impl ModelError {
 
     pub fn out_of_bounds(at: ConfigField, message: String, hint: &'static str) -> Self {
         ModelError { at, message, hint, out_of_bounds: true }
-    }
-
-    /// The rule a front end reports it under.
-    pub const fn rule(&self) -> crate::rules::Rule {
-        if self.out_of_bounds {
-            crate::rules::Rule::InvalidValue
-        } else {
-            crate::rules::Rule::NotModelled
-        }
     }
 }
 

@@ -11,7 +11,6 @@ use std::borrow::Cow;
 
 /// What a leaf of `SharedStorage` holds, for grouping a breakdown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
 pub enum Role {
     OperandA,
     OperandB,

@@ -19,11 +19,11 @@
 //! builder returns them apart ([`Built::collective_reject`]) for the family to order.
 
 use super::sm90_epilogue::EpilogueParams;
-use crate::model::config::{EpilogueTile, Layout};
-use crate::model::dtype::Output;
-use crate::model::families::reject;
-use crate::model::layout::TypeLayout;
-use crate::model::{ConfigField, CutlassVersion, Evaluation, Tile};
+use crate::config::{EpilogueTile, Layout};
+use crate::dtype::Output;
+use crate::families::reject;
+use crate::layout::TypeLayout;
+use crate::{ConfigField, CutlassVersion, Evaluation, Tile};
 
 /// What the kernel asks the SM120 epilogue builder for.
 #[derive(Clone, Debug)]

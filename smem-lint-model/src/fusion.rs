@@ -467,7 +467,7 @@ impl EvtTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::layout::{Sizeof, TypeLayout};
+    use crate::layout::{Sizeof, TypeLayout};
 
     const VLLM_SCALED: &str = "Sm90EVT<Sm90Compute<multiplies, bf16, f32>, Sm90ColOrScalarBroadcast<f32>, Sm90EVT<Sm90Compute<multiplies, f32, f32>, Sm90RowOrScalarBroadcast<f32>, Sm90AccFetch>>";
 

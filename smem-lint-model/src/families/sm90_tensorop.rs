@@ -11,24 +11,22 @@
 //!   `sm90_get_tma_dispatch_policy`) and the collectives `sm90_epilogue_{,array_}tma_warpspecialized.hpp`;
 //! - the kernels `sm90_gemm_tma_warpspecialized{,_cooperative,_pingpong}.hpp` and
 //!   `sm90_gemm_array_tma_warpspecialized_{cooperative,pingpong}.hpp`
-//!   ([`sm90_kernel`](crate::model::cutlass::sm90_kernel)).
+//!   ([`sm90_kernel`](crate::cutlass::sm90_kernel)).
 //!
 //! SM90 kernels have no compile-time capacity check: an over-budget kernel compiles and fails in
 //! `initialize()`. Measured against nvcc on CUTLASS 4.2.0 (`tests/data/sm90-*.jsonl`); the releases
-//! the model claims are those [`Headers::sm90`](crate::model::Headers) marks as measured.
+//! the model claims are those [`Headers::sm90`](crate::Headers) marks as measured.
 
-use crate::model::config::{
-    EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm90Schedule, Sm90Shell, StagePolicy,
-};
-use crate::model::cutlass::primitives::tensormap_storage;
-use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
-use crate::model::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
-use crate::model::cutlass::sm90_kernel::{
+use crate::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm90Schedule, Sm90Shell, StagePolicy};
+use crate::cutlass::primitives::tensormap_storage;
+use crate::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
+use crate::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
+use crate::cutlass::sm90_kernel::{
     kernel_storage, non_persistent_kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
 };
-use crate::model::dtype::Output;
-use crate::model::layout::{round_up, Role, TypeLayout};
-use crate::model::{ConfigField, Evaluation, ModelError};
+use crate::dtype::Output;
+use crate::layout::{round_up, Role, TypeLayout};
+use crate::{ConfigField, Evaluation, ModelError};
 
 /// `cutlass::gemm::collective::detail::sm90_smem_capacity_bytes` (`sm90_common.inl`).
 pub const SM90_CAPACITY_BYTES: u64 = 232_448;
@@ -179,7 +177,7 @@ fn tma_epilogue_params<L: TypeLayout>(
 ) -> EpilogueParams<L> {
     // LinearCombination keeps nothing; an EVT its row broadcasts (one CTA row each).
     let fusion = match cfg.resolved_fusion() {
-        crate::model::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
+        crate::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
         _ => L::empty("LinearCombination, no smem", 1),
     };
     let t = cfg.tile;
@@ -187,9 +185,9 @@ fn tma_epilogue_params<L: TypeLayout>(
     // 8-bit D when N is a multiple of 64. An explicit tile is taken as given (its asserts are
     // checked in `epilogue_tile_asserts`).
     let (tile_m, tile_n) = match cfg.epilogue_tile {
-        crate::model::EpilogueTile::Explicit { m, n } => (m, n),
-        crate::model::EpilogueTile::Auto if cooperative => (t.m.min(128), gcd(t.n.min(32), t.n)),
-        crate::model::EpilogueTile::Auto => {
+        crate::EpilogueTile::Explicit { m, n } => (m, n),
+        crate::EpilogueTile::Auto if cooperative => (t.m.min(128), gcd(t.n.min(32), t.n)),
+        crate::EpilogueTile::Auto => {
             let n_perf = if cfg.d.bits() == 8 && t.n % 64 == 0 { 64 } else { 32 };
             (t.m.min(64), gcd(t.n.min(n_perf), t.n))
         }
@@ -239,16 +237,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let s = resolve_schedule(cfg)?;
     let epi = resolve_epilogue(cfg, s)?;
     let t = cfg.tile;
-    if let (Sm90Epilogue::NoSmem { .. }, crate::model::EpilogueTile::Explicit { .. }) = (epi, cfg.epilogue_tile) {
+    if let (Sm90Epilogue::NoSmem { .. }, crate::EpilogueTile::Explicit { .. }) = (epi, cfg.epilogue_tile) {
         return refuse(
             ConfigField::EpilogueTile,
             "an explicit epilogue tile with a no-smem epilogue is not modelled".into(),
             "explicit epilogue tiles are measured with the TMA epilogues",
         );
     }
-    if let (Sm90Epilogue::Tma { cooperative, .. }, crate::model::EpilogueTile::Explicit { m, n }) =
-        (epi, cfg.epilogue_tile)
-    {
+    if let (Sm90Epilogue::Tma { cooperative, .. }, crate::EpilogueTile::Explicit { m, n }) = (epi, cfg.epilogue_tile) {
         // sm90_compute_tile_shape_or_override's asserts on an explicit tile, then the collective's.
         if !((m == 64 && !cooperative) || (m == 128 && cooperative)) || n % 16 != 0 {
             return Ok(super::reject(

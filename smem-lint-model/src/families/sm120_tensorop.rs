@@ -14,18 +14,16 @@
 //! (3.9.x for F8F6F4); grouped plain F8F6F4 (4.6's `sm120_array_mma_builder.inl`) is not modelled.
 
 use super::reject;
-use crate::model::config::{
-    Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Schedule, StagePolicy,
-};
-use crate::model::cutlass::primitives::tensormap_storage;
-use crate::model::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
-use crate::model::cutlass::sm120_epilogue;
-use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
-use crate::model::cutlass::sm90_kernel::MainloopStorage;
-use crate::model::dtype::Output;
-use crate::model::families::sm120_blockscaled::{epilogue_request, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
-use crate::model::layout::{PerStage, Role, TypeLayout};
-use crate::model::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
+use crate::config::{Epilogue, Family, Fusion, Granularity, KernelConfig, KernelKind, Layout, Schedule, StagePolicy};
+use crate::cutlass::primitives::tensormap_storage;
+use crate::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
+use crate::cutlass::sm120_epilogue;
+use crate::cutlass::sm90_epilogue::EpilogueStorage;
+use crate::cutlass::sm90_kernel::MainloopStorage;
+use crate::dtype::Output;
+use crate::families::sm120_blockscaled::{epilogue_request, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
+use crate::layout::{PerStage, Role, TypeLayout};
+use crate::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
 
 /// `SchedulerPipelineStageCount` of both builders.
 const SCHEDULER_STAGES: u64 = 2;

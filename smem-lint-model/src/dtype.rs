@@ -12,7 +12,6 @@ use super::ParseError;
 /// (32-element vectors, `float_ue8m0_t`). The plain types `e4m3`, `e5m2`, `e3m2`, `e2m3`, `e2m1`
 /// (`cutlass::float_e*_t`) are what the blockwise and plain F8F6F4 builders take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Operand {
     Nvfp4,
     Mxfp4,
@@ -161,7 +160,6 @@ impl Operand {
 
 /// An epilogue element type (C source or D output). `Void` is only meaningful for C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Output {
     Void,
     Bf16,

@@ -7,9 +7,9 @@
 //!   `sm100_compute_stage_count_or_override_blockscaled`);
 //! - the collectives `sm120_blockscaled_mma_tma.hpp` / `sm120_blockscaled_mma_array_tma.hpp`;
 //! - the epilogue builder `epilogue/collective/builders/sm120_builder.inl` (SM90 TMA collectives);
-//! - the SM90 kernels in [`sm90_kernel`](crate::model::cutlass::sm90_kernel).
+//! - the SM90 kernels in [`sm90_kernel`](crate::cutlass::sm90_kernel).
 //!
-//! What changes between releases is read from [`Headers`](crate::model::Headers), one fact per
+//! What changes between releases is read from [`Headers`](crate::Headers), one fact per
 //! header change (see `model/release.rs`):
 //! - which explicit ptr-array schedules the MX_F4F6F8 checks accept (3.9/4.0/4.1, 4.2-4.4.1, 4.4.2+);
 //! - whether the stage-count helper rounds the per-stage barrier allowance up to 128 B (4.2.2, 4.3.6+);
@@ -19,16 +19,16 @@
 //!   buildable TMA descriptors on the B side, and tiles the divide cannot cut are rejected.
 
 use super::reject;
-use crate::model::config::{Epilogue, EpilogueTile, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy};
-use crate::model::cutlass::cute;
-use crate::model::cutlass::primitives::tensormap_storage;
-use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
-use crate::model::cutlass::sm120_epilogue;
-use crate::model::cutlass::sm90_epilogue::EpilogueStorage;
-use crate::model::cutlass::sm90_kernel::MainloopStorage;
-use crate::model::dtype::{Operand, Output};
-use crate::model::layout::{round_up, PerStage, Role, TypeLayout};
-use crate::model::{ConfigField, Evaluation, ModelError, MxPtrArraySchedules, StageChoice, Unbuildable, Why};
+use crate::config::{Epilogue, EpilogueTile, Fusion, KernelConfig, KernelKind, Layout, Schedule, StagePolicy};
+use crate::cutlass::cute;
+use crate::cutlass::primitives::tensormap_storage;
+use crate::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
+use crate::cutlass::sm120_epilogue;
+use crate::cutlass::sm90_epilogue::EpilogueStorage;
+use crate::cutlass::sm90_kernel::MainloopStorage;
+use crate::dtype::{Operand, Output};
+use crate::layout::{round_up, PerStage, Role, TypeLayout};
+use crate::{ConfigField, Evaluation, ModelError, MxPtrArraySchedules, StageChoice, Unbuildable, Why};
 
 /// `cutlass::arch::sm120_smem_capacity_bytes`: what the builders divide into stages.
 pub const SM120_CAPACITY_BYTES: u64 = 101_376;
@@ -81,7 +81,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             "block-scaled kernels take auto, cooperative, pingpong or KernelTmaWarpSpecialized[Pingpong]{Nvf4,Mxf4,Mxf8f6f4}Sm120",
         ));
     }
-    if instruction_tag(cfg.schedule).is_some() && cfg.cutlass < crate::model::CutlassVersion::V4_4_2 {
+    if instruction_tag(cfg.schedule).is_some() && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
         return Err(ModelError::new(
             ConfigField::Schedule,
             format!("{} is not checked against CUTLASS {}", cfg.schedule, cfg.cutlass),
@@ -232,8 +232,8 @@ fn validate_epilogue(cfg: &KernelConfig) -> Result<(), ModelError> {
 /// (`tests/data/flashinfer-0.7.4-sm120-moe-verify*.jsonl`: 4.0.0, 4.2.1, 4.2.2, 4.3.0, 4.3.6, 4.4.2,
 /// 4.5.0, 4.6.0, 4.7.0). On 3.9.2 the scatter EVT's header does not compile
 /// (`refused-sm120-moe-verify-3.9.2.jsonl`), so 3.9.x is refused.
-fn moe_claimed(v: crate::model::CutlassVersion) -> bool {
-    use crate::model::CutlassVersion as V;
+fn moe_claimed(v: crate::CutlassVersion) -> bool {
+    use crate::CutlassVersion as V;
     !matches!(v, V::V3_9_0 | V::V3_9_1 | V::V3_9_2)
 }
 
@@ -317,12 +317,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
 }
 
 /// The mainloop builder's `static_assert`s (and its failure to match), in the order it states them.
-fn mainloop_builder_asserts(
-    cfg: &KernelConfig,
-    a: Operand,
-    b: Operand,
-    tile: crate::model::Tile,
-) -> Option<Evaluation> {
+fn mainloop_builder_asserts(cfg: &KernelConfig, a: Operand, b: Operand, tile: crate::Tile) -> Option<Evaluation> {
     let h = cfg.cutlass.headers();
     let grouped = cfg.kind == KernelKind::Grouped;
     if let Some(r) = instruction_tag_asserts(cfg, a, b) {
@@ -353,7 +348,7 @@ fn mainloop_builder_asserts(
             "A must be row-major and B column-major".into(),
         ));
     }
-    let explicit_ptr_array = grouped && cfg.schedule != crate::model::Schedule::Auto;
+    let explicit_ptr_array = grouped && cfg.schedule != crate::Schedule::Auto;
     let needs_f8f6f4 = !(a.bits() == 4 && b.bits() == 4);
     if explicit_ptr_array && needs_f8f6f4 && h.mx_ptr_array_schedules == MxPtrArraySchedules::Unlisted {
         return Some(reject(
@@ -410,7 +405,7 @@ const SF_VECTOR_MESSAGE: &str = "Incorrect SfVectorSize for MX_F4F6F8 is deduced
 ///   of scale-factor blocks (4 vectors), fails in the same instantiation: CUTLASS 4.5.0 and 4.7.0
 ///   report `Shape Divisibility Condition`, or, when K holds no whole block, a `decltype` error
 ///   (measured on every such tile in `sm120-ext-*`; the K-mode algebra is not modelled beyond that).
-fn sfb_tile_divide(tile: crate::model::Tile, vec: u64) -> Result<u64, (&'static str, String)> {
+fn sfb_tile_divide(tile: crate::Tile, vec: u64) -> Result<u64, (&'static str, String)> {
     const SHAPE: &str = "Shape Divisibility Condition";
     const DECLTYPE: &str = "result of decltype qualifier \"bool\" is not a class or enumeration";
     let k_block = 4 * vec;
@@ -576,14 +571,14 @@ pub(crate) fn fusion_storage<L: TypeLayout>(cfg: &KernelConfig, cta_n: u64) -> R
 ///   the bias (output type) without swap, the router scales (float) with swap.
 fn trtllm_moe_request<L: TypeLayout>(
     cfg: &KernelConfig,
-    fusion: crate::model::MoeFusion,
+    fusion: crate::MoeFusion,
     swap_ab: bool,
 ) -> sm120_epilogue::Request<L> {
     let out = cfg.d;
     let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
     let (d, fusion_node) = match fusion {
-        crate::model::MoeFusion::None => (out, L::empty("LinearCombination, no smem", 1)),
-        crate::model::MoeFusion::Finalize => {
+        crate::MoeFusion::None => (out, L::empty("LinearCombination, no smem", 1)),
+        crate::MoeFusion::Finalize => {
             let (name, bits) = if swap_ab {
                 ("Sm90RowBroadcast router scales, float row (scatter EVT)", 32)
             } else {
@@ -652,7 +647,7 @@ fn mainloop_storage<L: TypeLayout>(
 ) -> MainloopStorage<L> {
     let t = cfg.tile;
     let sf = |name: &'static str, bytes: u64, extra: u64, role| {
-        crate::model::cutlass::primitives::array_aligned::<L>(
+        crate::cutlass::primitives::array_aligned::<L>(
             name,
             s * bytes + extra,
             role,

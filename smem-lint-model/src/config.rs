@@ -33,7 +33,6 @@ macro_rules! schedule_tags {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
         $vis enum $ty {
             $($(#[$vmeta])* $variant,)+
         }
@@ -706,7 +705,6 @@ impl FromStr for Fusion {
 
 /// Which SM120 mainloop builder the kernel is made with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Family {
     /// `OpClassBlockScaledTensorOp` (`sm120_blockscaled_mma_builder.inl`): NVFP4 / MXFP* operands.
     BlockScaled,

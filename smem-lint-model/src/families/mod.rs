@@ -1,4 +1,4 @@
-//! One file per architecture family: each turns a [`KernelConfig`](crate::model::KernelConfig) into
+//! One file per architecture family: each turns a [`KernelConfig`](crate::KernelConfig) into
 //! the CUTLASS types the builders would produce, and lays them out. What the builders share lives
 //! here: the stage-count division every `*_compute_stage_count_or_override` helper does, and the
 //! collectives' "fewer than 2 stages" static_assert.
@@ -8,12 +8,12 @@ pub mod sm120_blockscaled;
 pub mod sm120_tensorop;
 pub mod sm90_tensorop;
 
-use crate::model::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
-use crate::model::cutlass::sm90_kernel::{
+use crate::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
+use crate::cutlass::sm90_kernel::{
     clc_scheduler_storage, kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
 };
-use crate::model::layout::{round_up, TypeLayout};
-use crate::model::{
+use crate::layout::{round_up, TypeLayout};
+use crate::{
     ConfigField, Evaluation, Footprint, KernelConfig, KernelKind, ModelError, Rejection, StageChoice, StagePolicy,
     Unbuildable,
 };
@@ -46,7 +46,7 @@ pub(crate) fn compiled<L: TypeLayout>(
     // (whose `SharedStorage` is its underlying scheduler's) keep the CLC scheduler's storage;
     // `StaticPersistentScheduler` falls to `PersistentTileSchedulerSm90`, an empty class.
     let scheduler = match cfg.scheduler {
-        crate::model::TileScheduler::StaticPersistent => sm90_scheduler_storage(),
+        crate::TileScheduler::StaticPersistent => sm90_scheduler_storage(),
         _ => clc_scheduler_storage(scheduler_stages),
     };
     let kernel = kernel_storage(shape, mainloop, epilogue, scheduler);
@@ -151,13 +151,13 @@ pub(crate) fn stage_assert(
         stage_choice: Some(choice),
         epilogue_bytes: Some(epilogue_bytes),
         detail: match choice.carveout_bytes {
-            Some(carveout_bytes) => crate::model::Why::BuilderStages {
+            Some(carveout_bytes) => crate::Why::BuilderStages {
                 capacity_bytes: choice.capacity_bytes,
                 carveout_bytes,
                 stage_bytes: choice.stage_bytes,
                 stages: choice.stages,
             },
-            None => crate::model::Why::StageCount(choice.stages),
+            None => crate::Why::StageCount(choice.stages),
         },
     }))
 }
@@ -166,7 +166,7 @@ pub(crate) fn stage_assert(
 /// class (the `family` key stays at its default), the epilogue builder with its default fusion, TN
 /// operands and row-major C/D, static clusters of 1, 2 or 4 per extent.
 pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), ModelError> {
-    use crate::model::{Epilogue, Family, Fusion, Layout};
+    use crate::{Epilogue, Family, Fusion, Layout};
     if cfg.family != Family::BlockScaled {
         return Err(ModelError::new(
             ConfigField::Family,
@@ -205,9 +205,9 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
     let new_dimension = matches!(cfg.fusion, Fusion::Evt(_))
         || cfg.layout_c != Layout::RowMajor
         || cfg.layout_d != Layout::RowMajor
-        || cfg.epilogue_tile != crate::model::EpilogueTile::Auto
+        || cfg.epilogue_tile != crate::EpilogueTile::Auto
         || cfg.dynamic_cluster;
-    if new_dimension && cfg.cutlass < crate::model::CutlassVersion::V4_4_2 {
+    if new_dimension && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
         return Err(ModelError::new(
             ConfigField::Cutlass,
             format!(
@@ -231,21 +231,21 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             "use a static cluster of 1, 2 or 4 along M and N (at most 8 CTAs) and 1 along K",
         ));
     }
-    if cfg.scheduler != crate::model::TileScheduler::Auto || cfg.epilogue_cta_tile.is_some() {
+    if cfg.scheduler != crate::TileScheduler::Auto || cfg.epilogue_cta_tile.is_some() {
         return Err(ModelError::new(
             ConfigField::Scheduler,
             format!("explicit tile schedulers and epilogue CTA tiles are not modelled on {arch}"),
             "leave `scheduler` and `epilogue_cta_tile` unset",
         ));
     }
-    if cfg.epilogue_tile != crate::model::EpilogueTile::Auto && arch != "SM90" {
+    if cfg.epilogue_tile != crate::EpilogueTile::Auto && arch != "SM90" {
         return Err(ModelError::new(
             ConfigField::EpilogueTile,
             format!("explicit epilogue tiles are not modelled on {arch}"),
             "leave `epilogue_tile` unset (EpilogueTileAuto)",
         ));
     }
-    if cfg.d == crate::model::Output::Void {
+    if cfg.d == crate::Output::Void {
         return Err(ModelError::new(ConfigField::D, "D cannot be void".into(), "void is only meaningful for C"));
     }
     Ok(())

@@ -4,6 +4,10 @@
 //! time ([`Rejection`], with the static_assert text), or it compiles with a [`Footprint`] whose
 //! breakdown names every member of `GemmKernel::SharedStorage`. [`assess`] compares that footprint
 //! with an architecture's cap. The macro, the CLI and library users all call these two functions.
+//!
+//! This crate has no dependencies and does no I/O; it knows nothing of files, rule codes or front
+//! ends (`smem-lint` maps a [`ModelError`] to its rule). Its enums are exhaustive on purpose: a new
+//! architecture, family or type is a compile error in every front end until each handles it.
 
 pub mod arch;
 pub mod config;

@@ -1,7 +1,7 @@
 //! The smallest pieces of `SharedStorage`, from `cutlass/arch/barrier.h`,
 //! `cutlass/pipeline/sm90_pipeline.hpp`, `cute/arch/copy_sm90_desc.hpp` and `cute/container/array_aligned.hpp`.
 
-use crate::model::layout::{round_up, PerStage, Role, TypeLayout};
+use crate::layout::{round_up, PerStage, Role, TypeLayout};
 
 /// `cutlass::arch::ClusterBarrier` / `ClusterTransactionBarrier`: one `uint64_t`.
 pub const BARRIER_BYTES: u64 = 8;

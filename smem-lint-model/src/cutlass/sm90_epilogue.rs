@@ -15,9 +15,9 @@
 use super::primitives::{
     array_aligned, array_engine, array_subbyte, barrier_pair_pipeline, swizzle_alignment, tma_descriptors,
 };
-use crate::model::config::Layout;
-use crate::model::dtype::Output;
-use crate::model::layout::{Node, PerStage, Role, TypeLayout};
+use crate::config::Layout;
+use crate::dtype::Output;
+use crate::layout::{Node, PerStage, Role, TypeLayout};
 
 /// The parameters of one epilogue collective, after the builder has chosen them.
 #[derive(Clone, Debug, PartialEq, Eq)]

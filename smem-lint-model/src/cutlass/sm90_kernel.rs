@@ -17,7 +17,7 @@
 
 use super::primitives::{barrier_pair_pipeline, ordered_sequence_barrier};
 use super::sm90_epilogue::EpilogueStorage;
-use crate::model::layout::{Node, PerStage, Role, TypeLayout};
+use crate::layout::{Node, PerStage, Role, TypeLayout};
 
 /// The mainloop collective's parts.
 #[derive(Clone, Debug, PartialEq, Eq)]

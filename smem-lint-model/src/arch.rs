@@ -11,7 +11,6 @@ use std::str::FromStr;
 
 /// A GPU architecture a kernel can be launched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
 pub enum Arch {
     Sm80,
     Sm86,
@@ -130,7 +129,7 @@ impl fmt::Display for Arch {
 }
 
 impl FromStr for Arch {
-    type Err = crate::model::ParseError;
+    type Err = crate::ParseError;
 
     /// Accepts `sm120`, `sm_120`, `SM120`, `sm120a`, `sm_120f` (the suffixes select instruction
     /// subsets, not different shared memory).
@@ -150,7 +149,7 @@ impl FromStr for Arch {
             .iter()
             .copied()
             .find(|a| &a.name()[2..] == digits)
-            .ok_or_else(|| crate::model::ParseError::new("architecture", s, Arch::names()))
+            .ok_or_else(|| crate::ParseError::new("architecture", s, Arch::names()))
     }
 }
 

@@ -10,19 +10,19 @@
 //!   smem atoms of `detail/sm100_blockscaled_layout.hpp`;
 //! - the epilogue builder `epilogue/collective/builders/sm100_builder.inl` (TMEM warp shape, epilogue
 //!   tile heuristic, stages and reuse) and `sm100_epilogue_{,array_}tma_warpspecialized.hpp`;
-//! - the kernels in [`sm100_kernel`](crate::model::cutlass::sm100_kernel), whose
+//! - the kernels in [`sm100_kernel`](crate::cutlass::sm100_kernel), whose
 //!   `static_assert(SharedStorageSize <= sm100_smem_capacity_bytes, "SMEM usage exceeded capacity.")`
 //!   is the compile-time rejection a device compile would otherwise be needed to see.
 
-use crate::model::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm100Mma, StagePolicy};
-use crate::model::cutlass::primitives::tensormap_storage;
-use crate::model::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
-use crate::model::cutlass::sm100_kernel::{kernel_storage, Sm100KernelShape};
-use crate::model::cutlass::sm90_epilogue::EpilogueParams;
-use crate::model::cutlass::sm90_kernel::MainloopStorage;
-use crate::model::dtype::{Operand, Output};
-use crate::model::layout::{PerStage, Role, TypeLayout};
-use crate::model::{ConfigField, Evaluation, Footprint, ModelError, Rejection};
+use crate::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm100Mma, StagePolicy};
+use crate::cutlass::primitives::tensormap_storage;
+use crate::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
+use crate::cutlass::sm100_kernel::{kernel_storage, Sm100KernelShape};
+use crate::cutlass::sm90_epilogue::EpilogueParams;
+use crate::cutlass::sm90_kernel::MainloopStorage;
+use crate::dtype::{Operand, Output};
+use crate::layout::{PerStage, Role, TypeLayout};
+use crate::{ConfigField, Evaluation, Footprint, ModelError, Rejection};
 
 /// `cutlass::arch::sm100_smem_capacity_bytes` (`arch/arch.h`): the builders' capacity and the
 /// kernels' compile-time limit.
@@ -248,8 +248,8 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
         };
         // N_min_C / N_min_D: an M-major (column-major) or absent buffer needs 8 per TMEM warp column,
         // a row-major one a 16-byte row (FP6: 128 elements, TMA's SW128 store).
-        let n_min = |x: Output, layout: crate::model::Layout| match (x.bits(), layout) {
-            (0, _) | (_, crate::model::Layout::ColumnMajor) => 8 * wn,
+        let n_min = |x: Output, layout: crate::Layout| match (x.bits(), layout) {
+            (0, _) | (_, crate::Layout::ColumnMajor) => 8 * wn,
             (6, _) => 128 * wn,
             (b, _) => 128 / b * wn,
         };
@@ -277,10 +277,10 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
         // The swizzle atom is chosen from the first contiguous run of the N tiler.
         contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
         fusion: match cfg.resolved_fusion() {
-            crate::model::Fusion::LinCombBlockScaleFactor(_) => {
+            crate::Fusion::LinCombBlockScaleFactor(_) => {
                 L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
             }
-            crate::model::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
+            crate::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
             _ => L::empty("LinearCombination, no smem", 1),
         },
         ptr_array: r.grouped.then_some(1),
@@ -421,7 +421,7 @@ fn mainloop_storage<L: TypeLayout>(
         array_engine::<L>("smem_B", s * b_elems, bits_b, Role::OperandB, s).field(),
     ];
     let sf = |name: &'static str, bytes: u64, role| {
-        crate::model::cutlass::primitives::array_aligned::<L>(
+        crate::cutlass::primitives::array_aligned::<L>(
             name,
             s * bytes,
             role,

@@ -17,7 +17,7 @@
 use super::primitives::{barrier_pair_pipeline, ordered_sequence_barrier, BARRIER_BYTES};
 use super::sm90_epilogue::EpilogueStorage;
 use super::sm90_kernel::MainloopStorage;
-use crate::model::layout::{PerStage, Role, TypeLayout};
+use crate::layout::{PerStage, Role, TypeLayout};
 
 /// The shape of an SM100 kernel's scheduling storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
