@@ -1,4 +1,5 @@
-//! The README's first two commands stay true.
+//! The README and the docs/ pages it links to stay true: the first two commands, the rule and key
+//! tables, the examples run as written, every command line's flags, every link.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -7,8 +8,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+fn readme() -> String {
+    std::fs::read_to_string(root().join("README.md")).unwrap()
+}
+
 fn first_commands() -> Vec<String> {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = readme();
     let block = readme.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
     block.lines().map(|l| l.split('#').next().unwrap().trim().to_string()).filter(|l| !l.is_empty()).collect()
 }
@@ -69,13 +74,16 @@ fn explain_code_prints_the_registry() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// The worked example of "CUTLASS's own kernel library": its commands, run as written (in a temporary
-/// directory, the names file from the repository), give the counts the README states.
+/// The worked example of docs/cutlass-library.md: its commands, run as written (in a temporary
+/// directory, the names file from the repository), give the counts the page states; the README's
+/// `import-cutlass` example is its first command.
 #[test]
 fn the_cutlass_library_example_runs_as_written() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let section = readme.split("## CUTLASS's own kernel library").nth(1).unwrap();
+    let page = std::fs::read_to_string(root().join("docs/cutlass-library.md")).unwrap();
+    let section = page.split("## Worked example").nth(1).unwrap().split("\n## ").next().unwrap();
     let block = section.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    let readme_import = sh_lines(&readme()).into_iter().find(|l| l.starts_with("smem-lint import-cutlass ")).unwrap();
+    assert_eq!(Some(readme_import.as_str()), block.lines().next(), "the README's import-cutlass example is the page's");
     let dir = std::env::temp_dir().join(format!("smem-lint-readme-cutlass-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut outputs = Vec::new();
@@ -145,6 +153,326 @@ fn the_pre_commit_hooks_run_real_commands() {
     }
 }
 
+/// The README names both hooks of `.pre-commit-hooks.yaml`.
+#[test]
+fn the_readme_names_the_pre_commit_hooks() {
+    let text = std::fs::read_to_string(root().join(".pre-commit-hooks.yaml")).unwrap();
+    let readme = readme();
+    for id in text.lines().filter_map(|l| l.strip_prefix("- id: ")) {
+        assert!(readme.contains(&format!("`id: {id}`")), "README lacks the hook {id}");
+    }
+}
+
+/// The first command's build time is stated right after the two commands.
+#[test]
+fn the_readme_states_the_first_build_time() {
+    let readme = readme();
+    let after = readme.split("```sh\n").nth(1).unwrap().split("```\n").nth(1).unwrap();
+    let line = after.trim_start().lines().next().unwrap();
+    assert!(line.contains("about 2 minutes on a 2-core machine"), "{line}");
+}
+
+/// The lines of every ```sh block of `text`, comments and `\` continuations joined.
+fn sh_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for block in text.split("```sh\n").skip(1) {
+        let block = block.split("```").next().unwrap().replace("\\\n", " ");
+        for l in block.lines() {
+            let l = l.split(" #").next().unwrap().trim();
+            if !l.is_empty() && !l.starts_with('#') {
+                lines.push(l.to_string());
+            }
+        }
+    }
+    lines
+}
+
+fn docs() -> Vec<(String, String)> {
+    let mut pages = vec![("README.md".to_string(), readme())];
+    let mut names: Vec<_> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| std::path::Path::new(n).extension().is_some_and(|e| e == "md"))
+        .collect();
+    names.sort();
+    for n in names {
+        let text = std::fs::read_to_string(root().join("docs").join(&n)).unwrap();
+        pages.push((format!("docs/{n}"), text));
+    }
+    pages
+}
+
+/// The `smem-lint` and `cargo smem-lint` invocations of one shell line: the command's text and its
+/// arguments, up to a redirection, `&&`, `;` or a pipe outside `[...]`.
+fn smem_lint_commands(line: &str) -> Vec<(String, Vec<&str>)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut found = Vec::new();
+    for i in 0..words.len() {
+        let starts_command = i == 0 || ["do", "then", "&&", "|"].contains(&words[i - 1]) || words[i - 1].ends_with(';');
+        let start = if words[i] == "smem-lint" && starts_command {
+            i + 1
+        } else if words[i] == "cargo" && words.get(i + 1) == Some(&"smem-lint") && starts_command {
+            i + 2
+        } else {
+            continue;
+        };
+        let mut args = Vec::new();
+        let mut depth = 0i32;
+        for w in &words[start..] {
+            if [">", "&&", "2>"].contains(w) || (*w == "|" && depth == 0) || w.starts_with('>') {
+                break;
+            }
+            depth += w.matches('[').count() as i32 - w.matches(']').count() as i32;
+            args.push(w.trim_end_matches(';'));
+            if w.ends_with(';') {
+                break;
+            }
+        }
+        found.push((words[i..start].join(" ") + " " + &args.join(" "), args));
+    }
+    found
+}
+
+/// Every `smem-lint` / `cargo smem-lint` command line shown in the README and docs/ names a
+/// subcommand the binary has and only flags its `--help` lists: a renamed flag cannot stay documented.
+#[test]
+fn every_documented_command_line_uses_real_flags() {
+    let mut seen = 0;
+    for (page, text) in docs() {
+        for line in sh_lines(&text) {
+            for (cmd, args) in smem_lint_commands(&line) {
+                let sub = args.first().copied().filter(|a| !a.starts_with(['-', '['])).unwrap_or("check");
+                let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).args([sub, "--help"]).output().unwrap();
+                assert_eq!(out.status.code(), Some(0), "{page}: `{cmd}`: no subcommand {sub}");
+                let help = String::from_utf8(out.stdout).unwrap();
+                for flag in args.iter().filter_map(|a| a.trim_start_matches('[').strip_prefix("--")) {
+                    let flag = flag.split(['=', ']']).next().unwrap();
+                    if !flag.is_empty() {
+                        assert!(
+                            help.contains(&format!("--{flag}")),
+                            "{page}: `{cmd}`: `{sub}` has no --{flag}\n{help}"
+                        );
+                    }
+                }
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 20, "only {seen} command lines found");
+}
+
+/// Every relative link of the README and docs/ names a file that exists, and every `#anchor` a
+/// heading of its page (GitHub's slugs).
+#[test]
+fn every_link_resolves() {
+    fn slug(heading: &str) -> String {
+        heading
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect()
+    }
+    fn anchors(text: &str) -> Vec<String> {
+        let mut fenced = false;
+        let mut out = Vec::new();
+        for l in text.lines() {
+            if l.starts_with("```") {
+                fenced = !fenced;
+            } else if !fenced && l.starts_with('#') {
+                out.push(slug(l.trim_start_matches('#')));
+            }
+        }
+        out
+    }
+    let mut checked = 0;
+    for (page, text) in docs() {
+        let dir = root().join(&page).parent().unwrap().to_path_buf();
+        for link in text.split("](").skip(1).map(|t| t.split(')').next().unwrap()) {
+            if link.contains("://") || link.contains(' ') {
+                continue;
+            }
+            let (file, anchor) = link.split_once('#').unwrap_or((link, ""));
+            let target = if file.is_empty() { root().join(&page) } else { dir.join(file) };
+            assert!(target.exists(), "{page}: broken link {link}");
+            if !anchor.is_empty() && target.extension().is_some_and(|e| e == "md") {
+                let t = std::fs::read_to_string(&target).unwrap();
+                assert!(
+                    anchors(&t).iter().any(|a| a == anchor),
+                    "{page}: no heading for #{anchor} in {}",
+                    target.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} links");
+}
+
+/// The README's key table lists every key of the key registry (`keys::KEYS`) with the front ends
+/// that take it, and the release range and default that `cutlass` accepts.
+#[test]
+fn the_readme_key_table_is_the_registry() {
+    use smem_lint::keys::{Front, KEYS};
+    use smem_lint::model::CutlassVersion;
+    let readme = readme();
+    let section = readme.split("## The TOML format").nth(1).unwrap().split("\n## ").next().unwrap();
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            cells[1..cells.len() - 1].to_vec()
+        })
+        .collect();
+    let mut listed = 0;
+    for k in KEYS {
+        let row = rows
+            .iter()
+            .find(|r| r[0].split(", ").any(|c| c == format!("`{}`", k.name)))
+            .unwrap_or_else(|| panic!("the README's key table lacks `{}`", k.name));
+        for (col, front) in [(1, Front::Toml), (2, Front::JsonLines), (3, Front::Attribute)] {
+            let mark = if front.knows(k.name) { "yes" } else { "" };
+            assert_eq!(row[col], mark, "`{}`: column {col} ({front:?})", k.name);
+        }
+        listed += 1;
+    }
+    let names: usize = rows.iter().map(|r| r[0].split(", ").count()).sum();
+    assert_eq!(names, listed, "the key table lists a key the registry does not have");
+    let range = format!(
+        "{} to {} (default: {})",
+        CutlassVersion::ALL[0].name(),
+        CutlassVersion::LATEST.name(),
+        CutlassVersion::LATEST.name()
+    );
+    assert!(section.contains(&range), "the `cutlass` row should say {range}");
+    let modelled = std::fs::read_to_string(root().join("docs/modelled.md")).unwrap();
+    assert!(modelled.contains(&format!("all {} tags", CutlassVersion::ALL.len())), "docs/modelled.md: release count");
+}
+
+/// The README's sample `check` output is what the first command prints.
+#[test]
+fn the_readme_check_sample_is_real_output() {
+    let readme = readme();
+    let section = readme.split("## `smem-lint check`").nth(1).unwrap();
+    let sample = section.split("```text\n").nth(1).unwrap().split("```").next().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .current_dir(root())
+        .args(["check", "configs/quickstart.toml", "--color", "never"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    let norm = |t: &str| t.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
+    assert!(norm(&text).contains(norm(sample).trim_end()), "README sample:\n{sample}\nreal output:\n{text}");
+}
+
+/// The README's `#[smem_check]` example and its error are the compile-fail case the macro tests run
+/// (tests/ui/fail_over_cap.rs and its .stderr).
+#[test]
+fn the_readme_macro_example_is_the_ui_test() {
+    let readme = readme();
+    let section = readme.split("## `#[smem_check]`").nth(1).unwrap();
+    let code = section.split("```rust\n").nth(1).unwrap().split("```").next().unwrap();
+    let error = section.split("```text\n").nth(1).unwrap().split("```").next().unwrap();
+    let ui = std::fs::read_to_string(root().join("tests/ui/fail_over_cap.rs")).unwrap();
+    let stderr = std::fs::read_to_string(root().join("tests/ui/fail_over_cap.stderr")).unwrap();
+    for line in code.lines().filter(|l| !l.is_empty()) {
+        assert!(ui.contains(line), "tests/ui/fail_over_cap.rs lacks `{line}`");
+    }
+    // The message and its help lines: what rustc prints before the source location.
+    let message: Vec<&str> = stderr.lines().take_while(|l| !l.trim_start().starts_with("-->")).collect();
+    assert_eq!(error.trim(), message.join("\n").trim());
+}
+
+/// The README's JSON-lines sample is real output of the command it names, and its error object has
+/// the keys, in order, that a bad line gets.
+#[test]
+fn the_readme_eval_sample_is_real_output() {
+    use std::io::Write;
+    let readme = readme();
+    let section = readme.split("## The JSON lines format").nth(1).unwrap().split("\n## ").next().unwrap();
+    let cmd = section.split('`').find(|c| c.starts_with("smem-lint eval configs/")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .current_dir(root())
+        .args(cmd.split_whitespace().skip(1))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let sample = section.split("```json\n").nth(1).unwrap().split("```").next().unwrap();
+    assert_eq!(sample.lines().count(), 2);
+    for line in sample.lines() {
+        assert!(stdout.lines().any(|l| l == line), "`{cmd}` does not print\n{line}\nbut\n{stdout}");
+    }
+    let keys: Vec<&str> = section
+        .split("`{\"id\"")
+        .nth(1)
+        .map(|t| t.split('}').next().unwrap())
+        .into_iter()
+        .flat_map(|t| std::iter::once("id").chain(t.split(',').skip(1).map(|k| k.trim_matches('"'))))
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
+        .args(["eval", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(br#"{"id":"x","arch":"sm120","kernel":"dense","a":"nvfp5","b":"nvfp4","c":"bf16","d":"bf16","tile":[128,128,128]}"#)
+        .unwrap();
+    let bad = child.wait_with_output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let line = String::from_utf8(bad.stdout).unwrap();
+    let mut at = 0;
+    for k in &keys {
+        let pos = line[at..].find(&format!("\"{k}\":")).unwrap_or_else(|| panic!("no `{k}` after {at} in {line}"));
+        at += pos + 1;
+    }
+    assert!(keys.len() >= 4 && keys.contains(&"error"), "the README's error object: {keys:?}");
+    assert_eq!(line.matches("\":").count(), keys.len(), "{line}");
+}
+
+/// Each example of "Other subcommands" that names only files of this repository runs as written
+/// (in a temporary directory) and gives a verdict, not an input error.
+#[test]
+fn the_subcommand_examples_run() {
+    let readme = readme();
+    let section = readme.split("## Other subcommands").nth(1).unwrap().split("\n## ").next().unwrap();
+    let dir = std::env::temp_dir().join(format!("smem-lint-readme-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut ran = Vec::new();
+    for line in sh_lines(section) {
+        let (_, args) = smem_lint_commands(&line).into_iter().next().unwrap();
+        // Placeholders (DIR, GENERATED.cu...) need files of the user's; verify needs nvcc.
+        if args.iter().any(|a| a.ends_with("...") || a.chars().all(|c| c.is_ascii_uppercase())) {
+            continue;
+        }
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.starts_with("configs/") || a.starts_with("tests/") {
+                    root().join(a).display().to_string()
+                } else {
+                    (*a).to_string()
+                }
+            })
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_smem-lint")).current_dir(&dir).args(&args).output().unwrap();
+        let code = out.status.code();
+        assert!(matches!(code, Some(0 | 1)), "`{line}`: exit {code:?}\n{}", String::from_utf8_lossy(&out.stderr));
+        assert!(!out.stdout.is_empty() || std::fs::read_dir(&dir).unwrap().next().is_some(), "`{line}` said nothing");
+        ran.push(args[0].clone());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    for sub in ["explain", "emit", "eval", "import-cutlass", "explain-code", "schema"] {
+        assert!(ran.iter().any(|r| r == sub), "`{sub}` example not run: {ran:?}");
+    }
+}
+
 /// The README's `#[smem_check]` example gives the error the README shows: the attribute of its Rust
 /// block, run through the checker the proc macro runs, prints its text block.
 #[test]
@@ -171,15 +499,4 @@ fn the_macro_example_errs_as_shown() {
     };
     let text = format!("error: {}", issues[0].text().replace('\n', "\n       "));
     assert_eq!(shown.trim_end(), text, "the README's sample error is stale");
-}
-
-/// The macro section names every argument the attribute takes (the key table's list).
-#[test]
-fn the_macro_section_lists_every_argument() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme.find("## `#[smem_check]`").expect("the macro section");
-    let section = &readme[start..][..readme[start..][3..].find("\n## ").map_or(readme.len() - start, |e| e + 3)];
-    for key in smem_lint::keys::Front::Attribute.keys() {
-        assert!(section.contains(&format!("`{key}`")), "the macro section does not name `{key}`");
-    }
 }

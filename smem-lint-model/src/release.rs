@@ -2,8 +2,8 @@
 //!
 //! Every release tag from 3.9.0 to 4.7.0 is a [`CutlassVersion`]. The model never branches on a
 //! version number: it reads [`Headers`], one named fact per header change, each traced to the file
-//! and release that introduced it. Releases whose facts are equal share one model; the README's
-//! release table lists which releases were measured with nvcc and which share a measured model.
+//! and release that introduced it. Releases whose facts are equal share one model; docs/releases.md
+//! lists which releases were measured with nvcc and which share a measured model.
 
 use std::fmt;
 use std::str::FromStr;

@@ -28,6 +28,18 @@ def test_the_incident_kernel_does_not_fit():
     assert v["largest_fitting_stages"] == 2
 
 
+def test_the_readme_python_example_runs(capsys, monkeypatch):
+    """The README's Python example, run as written from the repository root: it prints what its
+    comment says."""
+    readme = (ROOT / "README.md").read_text()
+    code = readme.split("\n## Python\n")[1].split("```python\n")[1].split("```")[0]
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.strip()
+    stated = next(l for l in code.splitlines() if l.startswith("print(")).split("# ")[1].strip()
+    assert printed == stated
+
+
 def test_results_equal_every_measured_row_of_a_release():
     rows = [json.loads(l) for l in (ROOT / "tests/data/sm120-cutlass-4.4.2.jsonl").read_text().splitlines()]
     for row in rows:
