@@ -107,10 +107,13 @@ fn a_failed_run_leaves_the_previous_file_untouched() {
     assert_eq!(code, 2);
     assert!(err.contains("not written"), "{err}");
     assert_eq!(std::fs::read(&out).unwrap(), before);
-    let (code, _) = emit("configs/quickstart.toml", &["--format", "cpp"], &dir.join("no/such/dir/t.hpp"));
+    // A folder that cannot be made (a regular file stands in its way): nothing written, no temporary.
+    let (code, err) = emit("configs/quickstart.toml", &["--format", "cpp"], &out.join("sub/t.hpp"));
     assert_eq!(code, 2);
+    assert!(err.contains("cannot create the folder") && !err.contains(".smem-lint-"), "{err}");
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(leftovers.len(), 1, "no temporary files left behind: {leftovers:?}");
+    assert_eq!(std::fs::read(&out).unwrap(), before);
 }
 
 #[test]

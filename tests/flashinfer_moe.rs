@@ -164,9 +164,11 @@ fn the_flagged_finalize_tiles_suggest_the_other_swap_ab() {
         )
     };
     let s = smem_lint::suggest::suggestions(&cfg, &assess(&cfg, Arch::Sm120).unwrap());
-    assert_eq!(s[0].change, smem_lint::suggest::Change::SwapAb(true));
+    // Fewer stages first (the same kernel), then the other swap_ab (another data path).
+    assert!(matches!(s[0].change, smem_lint::suggest::Change::Stages(_)), "{s:?}");
+    let swap = s.iter().find(|x| x.change == smem_lint::suggest::Change::SwapAb(true)).expect("swap_ab is suggested");
     // Measured (CSV): the swap_ab instantiation of this tile is 74752 bytes.
-    assert_eq!(s[0].kernel_bytes, 74752);
+    assert_eq!(swap.kernel_bytes, 74752);
 }
 
 /// `emit` on the FlashInfer list keeps the 84 launchable instantiations and drops the 4 that nvcc
