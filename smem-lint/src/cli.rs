@@ -225,10 +225,17 @@ impl Target {
     }
 }
 
-/// `--cutlass` or the release of `--cutlass-include`'s headers.
+/// `--cutlass` or the release of `--cutlass-include`'s headers; a release recognised by its headers
+/// (`fingerprint`) is said on standard error.
 fn resolve_cutlass(cutlass: Option<CutlassVersion>, include: Option<&Path>) -> Result<Option<CutlassVersion>, String> {
     match include {
-        Some(dir) => crate::verify::nvcc::cutlass_version(dir).map(Some).map_err(|e| format!("--cutlass-include: {e}")),
+        Some(dir) => {
+            let release = crate::fingerprint::cutlass_release(dir).map_err(|e| format!("--cutlass-include: {e}"))?;
+            if let Some(note) = &release.note {
+                errln!("note: {note}");
+            }
+            Ok(Some(release.version))
+        }
         None => Ok(cutlass),
     }
 }

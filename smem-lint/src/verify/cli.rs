@@ -149,7 +149,11 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         sample(&recorded, args.sample.unwrap_or(0))
     } else {
         let include = args.cutlass_include.clone().ok_or("--cutlass-include DIR is required (or --measured)")?;
-        let version = nvcc::cutlass_version(&include)?;
+        let release = crate::fingerprint::cutlass_release(&include).map_err(|e| format!("--cutlass-include: {e}"))?;
+        if let Some(note) = &release.note {
+            errln!("note: {note}");
+        }
+        let version = release.version;
         let nvcc_path = nvcc::find_nvcc(args.nvcc.as_deref())?;
         let mut items = sample(&items, args.sample.unwrap_or(0));
         for (_, c) in &mut items {
