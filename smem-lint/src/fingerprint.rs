@@ -238,8 +238,7 @@ pub fn cutlass_release(include: &Path) -> Result<Release, String> {
         return Ok(Release { version, note: None });
     }
     let digests = tree_digests(include)?;
-    let (version, note) =
-        recognise(&stated, &digests, table::TABLE).map_err(|e| format!("{} (headers at {})", e, include.display()))?;
+    let (version, note) = recognise(&stated, &digests, table::TABLE).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Release { version, note: Some(note) })
 }
 
