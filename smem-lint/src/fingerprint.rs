@@ -280,7 +280,6 @@ pub fn recognise(
     // Fewest differences, the newest among equals.
     let (nearest, files) =
         diffs.iter().rev().min_by_key(|(_, d)| d.len()).cloned().unwrap_or((CutlassVersion::LATEST, Vec::new()));
-    const SHOWN: usize = 20;
     let mut lines: Vec<String> = files
         .iter()
         .take(SHOWN)
@@ -307,6 +306,9 @@ pub fn recognise(
         lines.join("\n"),
     ))
 }
+
+/// The most differing files a refusal lists.
+const SHOWN: usize = 20;
 
 /// `a`, `a and b`, `a, b and c`.
 fn join_and(items: &[String]) -> String {

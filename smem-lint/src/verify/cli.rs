@@ -15,7 +15,8 @@ pub struct VerifyArgs {
     /// Configuration files: TOML, or JSON lines in the format of tests/data.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model.
+    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model (a
+    /// release smem-lint does not know: the known one with byte-identical model headers, if any).
     #[arg(long)]
     pub cutlass_include: Option<PathBuf>,
     /// TensorRT-LLM's `cutlass_extensions/include` (in FlashInfer: flashinfer/data/csrc/nv_internal/
