@@ -1,6 +1,6 @@
 //! `--cutlass-include` on a CUTLASS release smem-lint does not know (docs/releases.md): answered as
 //! the known release whose model-relevant headers are byte-identical, else refused naming the files
-//! that differ. Runs on the vendored v4.7.0 headers (`tests/data/cutlass-4.7.0`), so CI needs no
+//! that differ. Runs on the vendored v4.7.0 headers (`tests/vendor/cutlass-4.7.0`), so CI needs no
 //! release bundle.
 
 use std::io::Write;
@@ -11,7 +11,7 @@ use smem_lint::fingerprint::{cutlass_release, generate, table, tree_digests, SOU
 use smem_lint::model::CutlassVersion;
 
 fn vendored() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/cutlass-4.7.0/include")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vendor/cutlass-4.7.0/include")
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -92,7 +92,7 @@ fn vendored_headers_are_4_7_0s() {
     let mut want: Vec<String> = SOURCES.iter().map(|s| s.path.to_string()).collect();
     want.push("cutlass/version.h".into());
     want.sort();
-    assert_eq!(files, want, "tests/data/cutlass-4.7.0 must hold SOURCES and version.h (its README says how)");
+    assert_eq!(files, want, "tests/vendor/cutlass-4.7.0 must hold SOURCES and version.h (its README says how)");
     let digests = tree_digests(&vendored()).unwrap();
     for (s, d) in SOURCES.iter().zip(&digests) {
         let row = table::TABLE.iter().find(|f| f.path == s.path).unwrap();
