@@ -285,7 +285,15 @@ pub fn recognise(
         .take(SHOWN)
         .map(|&i| {
             let s = &SOURCES[i];
-            let how = if digests.get(i).is_some_and(Option::is_none) { "missing" } else { "differs" };
+            let in_nearest = table
+                .iter()
+                .find(|f| f.path == s.path)
+                .is_some_and(|f| f.contents.iter().any(|(d, vs)| d.is_some() && vs.contains(&nearest)));
+            let how = match (digests.get(i).and_then(Option::as_ref), in_nearest) {
+                (None, _) => "missing".to_string(),
+                (Some(_), false) => format!("new, not in {nearest}"),
+                (Some(_), true) => "differs".to_string(),
+            };
             let facts = if s.facts.is_empty() { String::new() } else { format!("; Headers: {}", s.facts.join(", ")) };
             format!("  {} ({how}; feeds the {}{facts})", s.path, s.mirrors)
         })

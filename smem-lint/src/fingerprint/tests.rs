@@ -126,6 +126,16 @@ fn an_unknown_release_with_changed_headers_is_refused_naming_them() {
     assert!(e.contains("cutlass/gemm/kernel/tile_scheduler.hpp (missing; "), "{e}");
     assert!(e.contains("\nhint: "), "{e}");
 
+    // A file the nearest release lacks is new.
+    let k = SOURCES.iter().position(|s| s.path.ends_with("sm120_array_mma_builder.inl")).unwrap();
+    let mut d = digests_of(CutlassVersion::V4_5_0);
+    d[k] = Some(digest(b"arrived early"));
+    let e = recognise("4.5.9", &d, table::TABLE).unwrap_err();
+    assert!(
+        e.contains("from the nearest, 4.5.0") && e.contains("sm120_array_mma_builder.inl (new, not in 4.5.0; "),
+        "{e}"
+    );
+
     // Nothing in common with any release: the nearest is still named, the list is cut.
     let none = vec![None; SOURCES.len()];
     let e = recognise("9.0.0", &none, table::TABLE).unwrap_err();
