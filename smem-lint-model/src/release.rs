@@ -202,11 +202,9 @@ impl CutlassVersion {
         Self::ALL.iter().copied().filter(|v| v.model_representative() == *v)
     }
 
-    /// Parse a `cutlass/version.h`: its `CUTLASS_MAJOR/MINOR/PATCH`, corrected by content where the
-    /// file is known to be wrong: v4.1.0 ships a version.h that says 4.0.0, and is told apart from
-    /// 4.0.0 by `KernelPtrArrayMultistage`, which 4.1.0 added to `cutlass/gemm/dispatch_policy.hpp`
-    /// (pass that file's text as `dispatch_policy`).
-    pub fn from_version_header(version_h: &str, dispatch_policy: Option<&str>) -> Result<CutlassVersion, String> {
+    /// The release a `cutlass/version.h` states, `MAJOR.MINOR.PATCH` from its `CUTLASS_MAJOR`,
+    /// `CUTLASS_MINOR` and `CUTLASS_PATCH` defines, whether or not the model knows it.
+    pub fn stated_in_header(version_h: &str) -> Result<String, String> {
         let define = |name: &'static str| {
             version_h
                 .lines()
@@ -220,7 +218,15 @@ impl CutlassVersion {
         else {
             return Err("cutlass/version.h does not define CUTLASS_MAJOR, CUTLASS_MINOR and CUTLASS_PATCH".into());
         };
-        let stated = format!("{major}.{minor}.{patch}");
+        Ok(format!("{major}.{minor}.{patch}"))
+    }
+
+    /// Parse a `cutlass/version.h`: its `CUTLASS_MAJOR/MINOR/PATCH`, corrected by content where the
+    /// file is known to be wrong: v4.1.0 ships a version.h that says 4.0.0, and is told apart from
+    /// 4.0.0 by `KernelPtrArrayMultistage`, which 4.1.0 added to `cutlass/gemm/dispatch_policy.hpp`
+    /// (pass that file's text as `dispatch_policy`).
+    pub fn from_version_header(version_h: &str, dispatch_policy: Option<&str>) -> Result<CutlassVersion, String> {
+        let stated = Self::stated_in_header(version_h)?;
         let v: CutlassVersion = stated.parse().map_err(|e: ParseError| e.to_string())?;
         if v == CutlassVersion::V4_0_0 && dispatch_policy.is_some_and(|d| d.contains("struct KernelPtrArrayMultistage"))
         {

@@ -188,7 +188,8 @@ pub enum Command {
         /// Model this CUTLASS release instead of each line's `cutlass` field.
         #[arg(long, value_parser = parse_version)]
         cutlass: Option<CutlassVersion>,
-        /// Model the CUTLASS release whose headers are here (holding cutlass/version.h).
+        /// Model the CUTLASS release whose headers are here (holding cutlass/version.h); a release
+        /// smem-lint does not know is answered as the known one with byte-identical model headers.
         #[arg(long, value_name = "DIR", conflicts_with = "cutlass")]
         cutlass_include: Option<PathBuf>,
     },
@@ -203,7 +204,8 @@ pub struct Target {
     #[arg(long, value_parser = parse_version)]
     pub cutlass: Option<CutlassVersion>,
     /// Model the CUTLASS release whose headers are here (the include/ directory holding
-    /// cutlass/version.h), instead of each kernel's `cutlass`.
+    /// cutlass/version.h), instead of each kernel's `cutlass`. A release smem-lint does not know is
+    /// answered as the known one whose model-relevant headers are byte-identical, or refused.
     #[arg(long, value_name = "DIR", conflicts_with = "cutlass")]
     pub cutlass_include: Option<PathBuf>,
     /// The most kernel configurations one file may expand to (sweeps are cartesian products).
@@ -231,10 +233,17 @@ impl Target {
     }
 }
 
-/// `--cutlass` or the release of `--cutlass-include`'s headers.
+/// `--cutlass` or the release of `--cutlass-include`'s headers; a release recognised by its headers
+/// (`fingerprint`) is said on standard error.
 fn resolve_cutlass(cutlass: Option<CutlassVersion>, include: Option<&Path>) -> Result<Option<CutlassVersion>, String> {
     match include {
-        Some(dir) => crate::verify::nvcc::cutlass_version(dir).map(Some).map_err(|e| format!("--cutlass-include: {e}")),
+        Some(dir) => {
+            let release = crate::fingerprint::cutlass_release(dir).map_err(|e| format!("--cutlass-include: {e}"))?;
+            if let Some(note) = &release.note {
+                errln!("note: {note}");
+            }
+            Ok(Some(release.version))
+        }
         None => Ok(cutlass),
     }
 }

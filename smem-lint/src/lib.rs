@@ -45,6 +45,8 @@ pub mod eval_stream;
 pub(crate) mod exit;
 #[cfg(feature = "cli")]
 pub mod explain;
+#[cfg(feature = "cli")]
+pub mod fingerprint;
 pub mod import;
 #[cfg(feature = "cli")]
 pub mod input;

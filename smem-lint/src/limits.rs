@@ -36,3 +36,7 @@ pub const MAX_QUOTED_LINE_BYTES: usize = 4 << 10;
 /// The most output kept of one compiler run (`verify`), per stream: the start (where the first
 /// error is) and the end (the last line).
 pub const MAX_COMPILER_OUTPUT_BYTES: usize = 1 << 20;
+
+/// The largest CUTLASS header read (`--cutlass-include`: `cutlass/version.h`, the dispatch policy,
+/// the model-relevant headers hashed to recognise a release). CUTLASS's largest is about 120 KiB.
+pub const MAX_HEADER_BYTES: u64 = 4 << 20;

@@ -15,7 +15,8 @@ pub struct VerifyArgs {
     /// Configuration files: TOML, or JSON lines in the format of tests/data.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model.
+    /// CUTLASS's include directory (holding cutlass/version.h); its version picks the model (a
+    /// release smem-lint does not know: the known one with byte-identical model headers, if any).
     #[arg(long)]
     pub cutlass_include: Option<PathBuf>,
     /// TensorRT-LLM's `cutlass_extensions/include` (in FlashInfer: flashinfer/data/csrc/nv_internal/
@@ -149,7 +150,11 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
         sample(&recorded, args.sample.unwrap_or(0))
     } else {
         let include = args.cutlass_include.clone().ok_or("--cutlass-include DIR is required (or --measured)")?;
-        let version = nvcc::cutlass_version(&include)?;
+        let release = crate::fingerprint::cutlass_release(&include).map_err(|e| format!("--cutlass-include: {e}"))?;
+        if let Some(note) = &release.note {
+            errln!("note: {note}");
+        }
+        let version = release.version;
         let nvcc_path = nvcc::find_nvcc(args.nvcc.as_deref())?;
         let mut items = sample(&items, args.sample.unwrap_or(0));
         for (_, c) in &mut items {

@@ -8,8 +8,6 @@ use std::time::{Duration, Instant};
 
 use crate::limits::MAX_COMPILER_OUTPUT_BYTES;
 
-use crate::model::CutlassVersion;
-
 /// Where nvcc is: `--nvcc`, `PATH`, `CUDA_HOME`/`CUDA_PATH`, or a pip-installed `nvidia-cuda-nvcc`.
 pub fn find_nvcc(explicit: Option<&Path>) -> Result<PathBuf, String> {
     if let Some(p) = explicit {
@@ -49,19 +47,6 @@ pub fn find_nvcc(explicit: Option<&Path>) -> Result<PathBuf, String> {
         tried.push("python3's site-packages (nvidia-cuda-nvcc)".into());
     }
     Err(format!("nvcc not found (looked in {}); pass --nvcc PATH or `pip install nvidia-cuda-nvcc`", tried.join(", ")))
-}
-
-/// The CUTLASS release of an include directory: `cutlass/version.h`, told apart by content where
-/// that file is wrong (v4.1.0 says 4.0.0; see [`CutlassVersion::from_version_header`]). Only
-/// regular files are read (a FIFO there is refused, never waited on).
-pub fn cutlass_version(include: &Path) -> Result<CutlassVersion, String> {
-    const HEADER_LIMIT: u64 = 4 << 20;
-    let path = include.join("cutlass/version.h");
-    let text = crate::input::read_text_limited(&path, HEADER_LIMIT)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let dispatch =
-        crate::input::read_text_limited(&include.join("cutlass/gemm/dispatch_policy.hpp"), HEADER_LIMIT).ok();
-    CutlassVersion::from_version_header(&text, dispatch.as_deref()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A temporary directory removed when dropped.

@@ -53,6 +53,9 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
         let text = crate::input::read_to_string(path)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         let (s, mut errors) = settings::read(&text, section, dir);
+        if let Some(note) = s.as_ref().and_then(|s| s.cutlass_note.as_ref()) {
+            crate::output::errln!("note: {}: {note}", relative(&root, path).display());
+        }
         // A config glob that matches no file is an input error on the glob: a typo would otherwise
         // check nothing and pass. So is one that reaches outside the workspace (its files are
         // never read).
@@ -108,6 +111,7 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
             rust: Some(rust),
             archs: pkg.archs.or_else(|| ws.archs.clone()),
             cutlass: pkg.cutlass.or(ws.cutlass),
+            cutlass_note: None,
             warn: ws.warn.iter().chain(&pkg.warn).cloned().collect(),
             allow: ws.allow.iter().chain(&pkg.allow).cloned().collect(),
             emit: pkg.emit,

@@ -30,6 +30,9 @@ pub struct Settings {
     pub rust: Option<bool>,
     pub archs: Option<Vec<Arch>>,
     pub cutlass: Option<CutlassVersion>,
+    /// How `cutlass-include` found a release `cutlass/version.h` names but the model does not
+    /// know (its headers byte-identical to a known one's): the note to print.
+    pub cutlass_note: Option<String>,
     pub warn: Vec<String>,
     pub allow: Vec<String>,
     pub emit: Vec<EmitTable>,
@@ -179,8 +182,11 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                     "conflicts with `cutlass`",
                     Some("keep one: the release name, or the headers the build uses".into()),
                 )),
-                Some(p) => match crate::verify::nvcc::cutlass_version(&dir.join(p)) {
-                    Ok(c) => s.cutlass = Some(c),
+                Some(p) => match crate::fingerprint::cutlass_release(&dir.join(p)) {
+                    Ok(r) => {
+                        s.cutlass = Some(r.version);
+                        s.cutlass_note = r.note;
+                    }
                     Err(e) => errors.push(err(
                         InputErrorKind::InvalidValue,
                         v.span(),
