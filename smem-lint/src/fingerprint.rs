@@ -40,18 +40,18 @@ const fn src(path: &'static str, mirrors: &'static str, facts: &'static [&'stati
     Source { path, mirrors, facts }
 }
 
-const SM120_BLOCKSCALED: &str = "SM120 block-scaled family (model/families/sm120_blockscaled.rs)";
-const SM120_TENSOROP: &str = "SM120 blockwise / F8F6F4 family (model/families/sm120_tensorop.rs)";
-const SM120_EPILOGUE: &str = "SM120 epilogue builder (model/cutlass/sm120_epilogue.rs)";
-const SM90_FAMILY: &str = "SM90 family (model/families/sm90_tensorop.rs)";
-const SM100_FAMILY: &str = "SM100 family (model/families/sm100_umma.rs)";
-const SM90_EPILOGUE: &str = "SM90 TMA epilogue collectives (model/cutlass/sm90_epilogue.rs)";
-const FUSION: &str = "epilogue fusions and EVT storage (model/fusion.rs)";
-const SM90_KERNEL: &str = "SM90 kernel shells, which SM120 uses too (model/cutlass/sm90_kernel.rs)";
-const SM100_KERNEL: &str = "SM100 kernel shells (model/cutlass/sm100_kernel.rs)";
+const SM120_BLOCKSCALED: &str = "SM120 block-scaled family (smem-lint-model/src/families/sm120_blockscaled.rs)";
+const SM120_TENSOROP: &str = "SM120 blockwise / F8F6F4 family (smem-lint-model/src/families/sm120_tensorop.rs)";
+const SM120_EPILOGUE: &str = "SM120 epilogue builder (smem-lint-model/src/cutlass/sm120_epilogue.rs)";
+const SM90_FAMILY: &str = "SM90 family (smem-lint-model/src/families/sm90_tensorop.rs)";
+const SM100_FAMILY: &str = "SM100 family (smem-lint-model/src/families/sm100_umma.rs)";
+const SM90_EPILOGUE: &str = "SM90 TMA epilogue collectives (smem-lint-model/src/cutlass/sm90_epilogue.rs)";
+const FUSION: &str = "epilogue fusions and EVT storage (smem-lint-model/src/fusion.rs)";
+const SM90_KERNEL: &str = "SM90 kernel shells, which SM120 uses too (smem-lint-model/src/cutlass/sm90_kernel.rs)";
+const SM100_KERNEL: &str = "SM100 kernel shells (smem-lint-model/src/cutlass/sm100_kernel.rs)";
 const SCHEDULER: &str = "tile schedulers' SharedStorage and responses (model/cutlass/sm90_kernel.rs, sm100_kernel.rs)";
-const PRIMITIVES: &str = "barriers, pipelines, TMA descriptors, smem arrays (model/cutlass/primitives.rs)";
-const CUTE: &str = "CuTe layout algebra and its divisibility asserts (model/cutlass/cute.rs)";
+const PRIMITIVES: &str = "barriers, pipelines, TMA descriptors, smem arrays (smem-lint-model/src/cutlass/primitives.rs)";
+const CUTE: &str = "CuTe layout algebra and its divisibility asserts (smem-lint-model/src/cutlass/cute.rs)";
 
 /// Every header the model mirrors, under `include/`, sorted by path. `cutlass/version.h` is not
 /// among them: it names the release, it does not shape the model.
@@ -76,24 +76,24 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/epilogue/collective/collective_epilogue.hpp", "which epilogue collectives exist", &[]),
     src(
         "cutlass/epilogue/collective/default_epilogue.hpp",
-        "SM90 no-smem epilogue (model/families/sm90_tensorop.rs)",
+        "SM90 no-smem epilogue (smem-lint-model/src/families/sm90_tensorop.rs)",
         &[],
     ),
     src(
         "cutlass/epilogue/collective/default_epilogue_array.hpp",
-        "SM90 no-smem epilogue (model/families/sm90_tensorop.rs)",
+        "SM90 no-smem epilogue (smem-lint-model/src/families/sm90_tensorop.rs)",
         &[],
     ),
     src(
         "cutlass/epilogue/collective/detail.hpp",
-        "SM90 no-smem epilogue adapter (model/families/sm90_tensorop.rs)",
+        "SM90 no-smem epilogue adapter (smem-lint-model/src/families/sm90_tensorop.rs)",
         &[],
     ),
     src("cutlass/epilogue/collective/sm100_epilogue_array_tma_warpspecialized.hpp", SM100_FAMILY, &[]),
     src("cutlass/epilogue/collective/sm100_epilogue_tma_warpspecialized.hpp", SM100_FAMILY, &[]),
     src("cutlass/epilogue/collective/sm90_epilogue_array_tma_warpspecialized.hpp", SM90_EPILOGUE, &[]),
     src("cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp", SM90_EPILOGUE, &[]),
-    src("cutlass/epilogue/dispatch_policy.hpp", "epilogue schedule tags (model/config.rs)", &[]),
+    src("cutlass/epilogue/dispatch_policy.hpp", "epilogue schedule tags (smem-lint-model/src/config.rs)", &[]),
     src("cutlass/epilogue/fusion/callbacks.hpp", FUSION, &[]),
     src("cutlass/epilogue/fusion/operations.hpp", FUSION, &[]),
     src("cutlass/epilogue/fusion/sm100_callbacks_tma_warpspecialized.hpp", FUSION, &[]),
@@ -150,7 +150,7 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8.hpp", SM90_FAMILY, &[]),
     src(
         "cutlass/gemm/dispatch_policy.hpp",
-        "mainloop and kernel schedule tags (model/config.rs)",
+        "mainloop and kernel schedule tags (smem-lint-model/src/config.rs)",
         &["mx_ptr_array_schedules"],
     ),
     src("cutlass/gemm/kernel/gemm_universal.hpp", "which kernel shell a schedule dispatches to", &[]),
