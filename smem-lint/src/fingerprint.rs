@@ -49,8 +49,10 @@ const SM90_EPILOGUE: &str = "SM90 TMA epilogue collectives (smem-lint-model/src/
 const FUSION: &str = "epilogue fusions and EVT storage (smem-lint-model/src/fusion.rs)";
 const SM90_KERNEL: &str = "SM90 kernel shells, which SM120 uses too (smem-lint-model/src/cutlass/sm90_kernel.rs)";
 const SM100_KERNEL: &str = "SM100 kernel shells (smem-lint-model/src/cutlass/sm100_kernel.rs)";
-const SCHEDULER: &str = "tile schedulers' SharedStorage and responses (model/cutlass/sm90_kernel.rs, sm100_kernel.rs)";
-const PRIMITIVES: &str = "barriers, pipelines, TMA descriptors, smem arrays (smem-lint-model/src/cutlass/primitives.rs)";
+const SCHEDULER: &str =
+    "tile schedulers' SharedStorage and responses (smem-lint-model/src/cutlass/sm90_kernel.rs, sm100_kernel.rs)";
+const PRIMITIVES: &str =
+    "barriers, pipelines, TMA descriptors, smem arrays (smem-lint-model/src/cutlass/primitives.rs)";
 const CUTE: &str = "CuTe layout algebra and its divisibility asserts (smem-lint-model/src/cutlass/cute.rs)";
 
 /// Every header the model mirrors, under `include/`, sorted by path. `cutlass/version.h` is not
@@ -63,7 +65,11 @@ pub const SOURCES: &[Source] = &[
     src("cute/container/tuple.hpp", FUSION, &[]),
     src("cute/int_tuple.hpp", CUTE, &["sfb_padded_to_128"]),
     src("cute/layout.hpp", CUTE, &["sfb_padded_to_128"]),
-    src("cutlass/arch/arch.h", "the shared-memory capacities (model/arch.rs, model/families/mod.rs)", &[]),
+    src(
+        "cutlass/arch/arch.h",
+        "the shared-memory capacities (smem-lint-model/src/arch.rs, model/families/mod.rs)",
+        &[],
+    ),
     src("cutlass/arch/barrier.h", PRIMITIVES, &[]),
     src("cutlass/detail/blockwise_scale_layout.hpp", SM120_TENSOROP, &[]),
     src("cutlass/detail/sm100_blockscaled_layout.hpp", "scale-factor smem atoms of SM120 and SM100 block-scaled", &[]),

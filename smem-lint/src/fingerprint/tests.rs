@@ -118,7 +118,7 @@ fn an_unknown_release_with_changed_headers_is_refused_naming_them() {
     assert!(
         e.contains(
             "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl (differs; feeds the SM120 \
-             block-scaled family (model/families/sm120_blockscaled.rs); Headers: reduced_stage_capacity, \
+             block-scaled family (smem-lint-model/src/families/sm120_blockscaled.rs); Headers: reduced_stage_capacity, \
              sfb_padded_to_128, sm120_narrow_n_tiles)"
         ),
         "{e}"
