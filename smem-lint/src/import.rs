@@ -451,6 +451,16 @@ pub fn other_launcher_instantiations(source: &str) -> usize {
         .sum()
 }
 
+/// The launcher's element types (`TllmToCutlassTypeAdapter`), by the names the generators write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Elem {
+    Half,
+    Bf16,
+    Float,
+    Fp8,
+    Fp4,
+}
+
 fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
     let flag = |i: usize| match args[i].as_str() {
         "true" => Ok(true),
@@ -488,21 +498,12 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
             "BIAS_ = true is not read by the launcher (its use is commented out) and no generator writes it".into()
         );
     }
-    // The launcher's `TllmToCutlassTypeAdapter` types, by the names the generators write.
-    #[derive(Clone, Copy, PartialEq, Eq)]
-    enum T {
-        Half,
-        Bf16,
-        Float,
-        Fp8,
-        Fp4,
-    }
     let ty = |i: usize| match args[i].as_str() {
-        "half" => Ok(T::Half),
-        "__nv_bfloat16" | "SafeBF16" => Ok(T::Bf16),
-        "float" => Ok(T::Float),
-        "__nv_fp8_e4m3" | "SafeFP8" => Ok(T::Fp8),
-        "SafeFP4" | "__nv_fp4_e2m1" => Ok(T::Fp4),
+        "half" => Ok(Elem::Half),
+        "__nv_bfloat16" | "SafeBF16" => Ok(Elem::Bf16),
+        "float" => Ok(Elem::Float),
+        "__nv_fp8_e4m3" | "SafeFP8" => Ok(Elem::Fp8),
+        "SafeFP4" | "__nv_fp4_e2m1" => Ok(Elem::Fp4),
         other => Err(arg_error(i, "element type", other)),
     };
     let (act, weight) = (ty(1)?, ty(2)?);
@@ -528,10 +529,10 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
     let cta = Tile { m: extent(7)?, n: extent(8)?, k: extent(9)? };
     let cga = Cluster { m: int(10)?, n: int(11)?, k: int(12)? };
     if sm120 {
-        let operand = |i: usize, t: T| match (t, is_mx) {
-            (T::Fp4, false) => Ok(Operand::Nvfp4),
-            (T::Fp4, true) => Ok(Operand::Mxfp4),
-            (T::Fp8, true) => Ok(Operand::Mxfp8E4m3),
+        let operand = |i: usize, t: Elem| match (t, is_mx) {
+            (Elem::Fp4, false) => Ok(Operand::Nvfp4),
+            (Elem::Fp4, true) => Ok(Operand::Mxfp4),
+            (Elem::Fp8, true) => Ok(Operand::Mxfp8E4m3),
             _ => Err(arg_error(i, "SM120 block-scaled type", &args[i])),
         };
         let Some(fusion) = fusion else {
@@ -551,7 +552,7 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
     }
     // What the configuration cannot say about the call; each a reason, none approximated.
     let mut why = Vec::new();
-    let wfp4afp8 = act == T::Fp8 && weight == T::Fp4;
+    let wfp4afp8 = act == Elem::Fp8 && weight == Elem::Fp4;
     if act != weight && !wfp4afp8 {
         why.push(format!(
             "{} x {}: the launcher static_asserts equal activation and weight types (or FP8 x FP4)",
@@ -568,18 +569,18 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
                 .into(),
         );
     }
-    let block_scaled = act == T::Fp4 || wfp4afp8 || is_mx;
-    let plain = |t: T| match t {
-        T::Half => Some(Operand::F16),
-        T::Bf16 => Some(Operand::Bf16),
-        T::Float => Some(Operand::Tf32),
-        T::Fp8 => Some(Operand::E4m3),
-        T::Fp4 => None,
+    let block_scaled = act == Elem::Fp4 || wfp4afp8 || is_mx;
+    let plain = |t: Elem| match t {
+        Elem::Half => Some(Operand::F16),
+        Elem::Bf16 => Some(Operand::Bf16),
+        Elem::Float => Some(Operand::Tf32),
+        Elem::Fp8 => Some(Operand::E4m3),
+        Elem::Fp4 => None,
     };
-    let scaled = |t: T| match (t, is_mx) {
-        (T::Fp4, false) => Some(Operand::Nvfp4),
-        (T::Fp4, true) => Some(Operand::Mxfp4),
-        (T::Fp8, true) => Some(Operand::Mxfp8E4m3),
+    let scaled = |t: Elem| match (t, is_mx) {
+        (Elem::Fp4, false) => Some(Operand::Nvfp4),
+        (Elem::Fp4, true) => Some(Operand::Mxfp4),
+        (Elem::Fp8, true) => Some(Operand::Mxfp8E4m3),
         _ => None,
     };
     let operands = if arch == Arch::Sm90 {
@@ -623,7 +624,7 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
     if arch == Arch::Sm90 {
         // KernelScheduleSM90 / EpilogueScheduleSM90; MmaTileShape is the CTA shape.
         config.schedule =
-            if act == T::Fp8 { Schedule::PtrArrayCooperativeFp8FastAccum } else { Schedule::PtrArrayCooperative };
+            if act == Elem::Fp8 { Schedule::PtrArrayCooperativeFp8FastAccum } else { Schedule::PtrArrayCooperative };
         config.epilogue_schedule = EpilogueSchedule::PtrArrayTmaWarpSpecializedCooperative;
     } else {
         // Is2SM doubles MmaTileShape's M; KernelScheduleSM100 and EpilogueScheduleSM10x by 1SM/2SM.
@@ -643,7 +644,7 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
             (false, true) => EpilogueSchedule::PtrArrayNoSmemWarpSpecialized2Sm,
         };
         // EpilogueSubTile: Shape<_128, _64> for FP4 activations at CTA N = 256 on SM100 exactly.
-        if act == T::Fp4 && cta.n == 256 {
+        if act == Elem::Fp4 && cta.n == 256 {
             config.epilogue_tile = EpilogueTile::Explicit { m: 128, n: 64 };
         }
     }
