@@ -717,8 +717,8 @@ pub enum Outcome {
     NotModelled(Vec<String>),
 }
 
-/// Why `f` is not written as a kernel for `targets` with `cutlass`, or `None` when the model can
-/// evaluate it on each of them (an evaluation that cannot launch is a kernel: `check` reports it).
+/// Whether `f` is written as a kernel for `targets` with `cutlass`: yes when the model evaluates it on
+/// each of them (an evaluation that cannot launch is a kernel: `check` reports it), else the reasons.
 pub fn outcome(f: &MoeInstantiation, cutlass: CutlassVersion, targets: &[Arch]) -> Outcome {
     let config = match &f.config {
         Ok(c) => c,
