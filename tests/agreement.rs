@@ -222,3 +222,61 @@ fn flashinfer_verify_record_agrees_exactly() {
         check_file(&name);
     }
 }
+
+/// Issue 28: TensorRT-LLM's SM100 MoE launcher builds its NONE epilogue with CUTLASS's epilogue
+/// builder, C void and the default LinearCombination (`CollectiveEpilogueDefault`,
+/// moe_gemm_tma_ws_launcher.inl), and hands the mainloop [weight, activation] with swap_ab, writing
+/// C/D column-major. Every measured grouped SM100 row of that shape (void C, a 16/32-bit D, C and D
+/// of one layout, the default fusion and epilogue tile), written as the launcher's call would be
+/// (`epilogue = "trtllm-moe[-swap-ab]"`, operands [activation, weight]), must give the measured
+/// sizes; FINALIZE stays refused.
+#[test]
+fn sm100_trtllm_moe_none_is_the_measured_builder_kernel() {
+    let mut compared = 0;
+    let mut mismatches = Vec::new();
+    for name in common::data_files("sm100-").into_iter().chain(common::data_files("layouts-tiles-sm100-")) {
+        for row in common::rows(&name) {
+            let s = |k: &str| row.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+            let d_ok = matches!(s("d").as_str(), "bf16" | "f16" | "f32");
+            let layout = |k: &str| if s(k).is_empty() { "row".to_string() } else { s(k) };
+            if s("kernel") != "grouped"
+                || s("c") != "void"
+                || !d_ok
+                || layout("layout_c") != layout("layout_d")
+                || row.get("fusion").is_some()
+                || row.get("epilogue_tile").is_some()
+                || row.get("epilogue").is_some()
+            {
+                continue;
+            }
+            let swap = layout("layout_c") == "col";
+            let mut moe = row.clone();
+            if swap {
+                moe["a"] = row["b"].clone();
+                moe["b"] = row["a"].clone();
+            }
+            moe["epilogue"] = Value::from(if swap { "trtllm-moe-swap-ab" } else { "trtllm-moe" });
+            let (id, cfg) = parse_config(&moe.to_string(), None).expect("rewritten rows parse");
+            let got = result_json(id.as_deref(), &cfg).expect("the NONE epilogue is modelled on SM100");
+            let want = &row["result"];
+            let same = if want["over_capacity"] == Value::Bool(true) {
+                got["over_capacity"] == Value::Bool(true) && FIELDS.iter().all(|f| got[f] == want[f])
+            } else {
+                got["compiles"] == want["compiles"] && FIELDS.iter().all(|f| got[f] == want[f])
+            };
+            if !same {
+                mismatches.push(format!("{name} {}: model {got} measured {want}", id.unwrap_or_default()));
+            }
+            compared += 1;
+            let mut finalize = moe.clone();
+            finalize["epilogue"] =
+                Value::from(if swap { "trtllm-moe-finalize-swap-ab" } else { "trtllm-moe-finalize" });
+            let (_, cfg) = parse_config(&finalize.to_string(), None).unwrap();
+            let err = smem_lint::model::evaluate(&cfg).expect_err("FINALIZE is refused on SM100");
+            assert!(err.to_string().contains("FINALIZE"), "{err}");
+        }
+    }
+    println!("{compared} measured SM100 builder rows read as the MoE NONE epilogue");
+    assert!(compared >= 80, "only {compared} rows of the MoE shape: the data files moved?");
+    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+}

@@ -200,13 +200,23 @@ fn import_trtllm_is_honest() {
     // error, and nothing is written.
     for (name, text) in [
         ("none.cu", format!("// {}\nint main() {{}}\n", call("128, 128, 128"))),
-        ("sm90.cu", call("128, 128, 128").replace("Sm120", "Sm90")),
+        (
+            "mixed.cu",
+            "template void sm90_generic_mixed_moe_gemm_kernelLauncher<half, cutlass::uint4b_t, half>(int);\n".into(),
+        ),
     ] {
         let (code, toml, err) = import(name, &text, &[]);
         assert_eq!(code, 2, "{name}: {toml}");
-        assert!(err.contains("no SM120/SM121") && err.contains("help:"), "{err}");
+        assert!(err.contains("no INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call") && err.contains("help:"), "{err}");
         assert!(toml.is_empty(), "{name}: nothing is written");
+        assert_eq!(name == "mixed.cu", err.contains("1 instantiation(s) of other MoE launchers"), "{err}");
     }
+    // An SM90 call is read, and commented out with the model's reason.
+    let (code, toml, err) =
+        import("sm90.cu", &call("128, 128, 64").replace("Sm120, SafeFP4, SafeFP4", "Sm90, half, half"), &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(toml.contains("\n# [[kernel]]\n# not modelled: the TensorRT-LLM MoE launcher's SM90 epilogues"), "{toml}");
+    assert!(err.contains("with 0 kernel(s); 1 call(s) commented out"), "{err}");
 }
 
 /// `--cutlass-include DIR` picks the release of the headers there; `--cutlass` with an unknown

@@ -190,3 +190,98 @@ fn emit_keeps_only_the_launchable_instantiations() {
     }
     assert!(table.iter().all(|e| e.kernel_bytes <= 101_376));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 27 item 3: every call the generators write (SM90, SM100, SM103, SM120).
+
+const EVERY_ARCH: &str = "../fixtures/flashinfer-0.7.4-moe-instantiations-sm90-sm100.cu";
+
+fn every_arch_calls() -> Vec<smem_lint::import::MoeInstantiation> {
+    let src = std::fs::read_to_string(common::data_path(EVERY_ARCH)).unwrap();
+    smem_lint::import::trtllm_moe(&src).into_iter().map(|(_, r)| r.expect("real calls parse")).collect()
+}
+
+/// The configurations of FlashInfer's SM100 MoE list as configs/real/flashinfer-sm100.toml writes
+/// them (sweeps read from the generator's loops, with citations): what the importer must make of the
+/// same generator's calls.
+fn configured_sm100_moe() -> std::collections::HashSet<KernelConfig> {
+    let text = std::fs::read_to_string(common::data_path("../../configs/real/flashinfer-sm100.toml")).unwrap();
+    let parsed = smem_lint::config_file::parse(&text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    parsed.entries.into_iter().filter(|e| e.name.starts_with("fi_moe_")).map(|e| e.config).collect()
+}
+
+/// The SM100 NONE/FINALIZE calls become exactly the configurations the hand-written sweeps hold.
+/// With `SMEM_LINT_GENERATED_DIR` set to a folder of FlashInfer's generated `.cu` files
+/// (`generate_gemm_operations(DIR, "100")`), the whole list is compared both ways: 1,440 each.
+#[test]
+fn sm100_calls_are_the_configured_sweeps() {
+    let configured = configured_sm100_moe();
+    assert_eq!(configured.len(), 1440);
+    let as_configured = |m: &smem_lint::import::MoeInstantiation| {
+        m.config.as_ref().ok().map(|c| KernelConfig { cutlass: CutlassVersion::V4_5_0, ..*c })
+    };
+    let mut seen = 0;
+    for m in every_arch_calls().iter().filter(|m| m.arch == Arch::Sm100) {
+        if m.args[6] == "ACTIVATION" {
+            assert!(m.config.is_err(), "{:?}", m.args);
+            continue;
+        }
+        let c = as_configured(m).unwrap_or_else(|| panic!("{:?}: {:?}", m.args, m.config));
+        assert!(configured.contains(&c), "{:?} is not in configs/real/flashinfer-sm100.toml: {}", m.args, c.label());
+        seen += 1;
+    }
+    assert!(seen >= 10, "the fixture holds {seen} SM100 NONE/FINALIZE calls");
+    let Ok(dir) = std::env::var("SMEM_LINT_GENERATED_DIR") else { return };
+    let mut imported = std::collections::HashSet::new();
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        for (_, r) in smem_lint::import::trtllm_moe(&text) {
+            let m = r.unwrap();
+            if m.arch == Arch::Sm100 && m.args[6] != "ACTIVATION" {
+                imported.insert(as_configured(&m).unwrap());
+            }
+        }
+    }
+    assert_eq!(imported.len(), 1440);
+    assert_eq!(imported, configured);
+}
+
+/// One real call of each kind, imported: the kernels the model evaluates are `[[kernel]]`s, every
+/// other call is commented out with the model's or the importer's reason, never approximated.
+#[test]
+fn calls_of_every_architecture_are_imported_or_refused_with_reasons() {
+    let found = every_arch_calls();
+    assert_eq!(found.len(), 16);
+    let toml = smem_lint::import::to_toml(&found, "fixture", CutlassVersion::V4_5_0, &[Arch::Sm120, Arch::Sm121], None);
+    insta::assert_snapshot!("every_arch_import", toml);
+    assert_eq!(toml.matches("\n[[kernel]]\n").count(), 6, "{toml}");
+    assert_eq!(toml.matches("\n# [[kernel]]\n").count(), 10, "{toml}");
+    for reason in [
+        "# not modelled: the TensorRT-LLM MoE launcher's SM90 epilogues have not been measured",
+        "# not modelled: the TensorRT-LLM MoE FINALIZE epilogue",
+        "# not modelled: the ACTIVATION fusion",
+        "# not modelled: SM103:",
+        "# not modelled: tf32 operands are not modelled on SM100",
+        "# not modelled: explicit epilogue tiles are not modelled on SM100",
+        "# not modelled: epilogue schedule PtrArrayNoSmemWarpSpecialized1Sm",
+        "# not modelled: tile 64x8x256 is outside the measured SM100 domain",
+    ] {
+        assert!(toml.contains(reason), "{reason}\n{toml}");
+    }
+    // The file reads back; its kernels are the six the model evaluates, on their own architectures.
+    let parsed = smem_lint::config_file::parse(&toml);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert_eq!(parsed.entries.len(), 6);
+    for e in &parsed.entries {
+        for &arch in &e.targets {
+            evaluate(&KernelConfig { arch, ..e.config }).unwrap_or_else(|err| panic!("{}: {err}", e.name));
+        }
+    }
+    let sm100: Vec<_> = parsed.entries.iter().filter(|e| e.config.arch == Arch::Sm100).collect();
+    assert_eq!(sm100.len(), 5);
+    assert!(sm100.iter().all(|e| e.targets == [Arch::Sm100]));
+    // The mixed-input launcher's template instantiation is counted, not read.
+    let src = std::fs::read_to_string(common::data_path(EVERY_ARCH)).unwrap();
+    assert_eq!(smem_lint::import::other_launcher_instantiations(&src), 1);
+}

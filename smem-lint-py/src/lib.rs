@@ -232,7 +232,8 @@ fn check_files(py: Python<'_>, paths: Vec<String>) -> PyResult<String> {
 
 /// The `INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM` calls of TensorRT-LLM / FlashInfer generated
 /// sources as `eval` configurations (what `import-trtllm` reads): one per distinct kernel, each with
-/// an id of its own. Read without the GIL.
+/// an id of its own; a call no configuration can say is `{"id", "arch", "call", "not_modelled"}`.
+/// Read without the GIL.
 #[pyfunction]
 fn trtllm_moe_instantiations(py: Python<'_>, source: &str) -> PyResult<String> {
     let source = source.to_string();
@@ -258,19 +259,44 @@ fn trtllm_moe_instantiations(py: Python<'_>, source: &str) -> PyResult<String> {
         let out: Vec<Value> = smem_lint::import::unique(&found)
             .into_iter()
             .map(|(id, m)| {
-                json!({
+                let c = match &m.config {
+                    Ok(c) => c,
+                    Err(reasons) => {
+                        return json!({
+                            "id": id,
+                            "arch": m.arch.name(),
+                            "call": format!("INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM({})", m.args.join(", ")),
+                            "not_modelled": reasons,
+                        })
+                    }
+                };
+                let mut v = json!({
                     "id": id,
-                    "arch": m.arch.name(),
+                    "arch": c.arch.name(),
                     "kernel": "grouped",
-                    "a": m.a.name(),
-                    "b": m.b.name(),
-                    "c": m.output.name(),
-                    "d": m.output.name(),
-                    "tile": [m.tile.m, m.tile.n, m.tile.k],
-                    "schedule": "auto",
+                    "a": c.a.name(),
+                    "b": c.b.name(),
+                    "c": c.c.name(),
+                    "d": c.d.name(),
+                    "tile": [c.tile.m, c.tile.n, c.tile.k],
+                    "schedule": c.schedule.name(),
                     "stages": "auto",
-                    "epilogue": m.epilogue.name(),
-                })
+                    "epilogue": c.epilogue.name(),
+                });
+                if !matches!(c.arch, smem_lint::model::Arch::Sm120 | smem_lint::model::Arch::Sm121) {
+                    v["layout_c"] = json!(c.layout_c.to_string());
+                    v["layout_d"] = json!(c.layout_d.to_string());
+                    v["cluster"] = if c.dynamic_cluster {
+                        json!("dynamic")
+                    } else {
+                        json!([c.cluster.m, c.cluster.n, c.cluster.k])
+                    };
+                    v["epilogue_schedule"] = json!(c.epilogue_schedule.name());
+                    if let smem_lint::model::EpilogueTile::Explicit { m, n } = c.epilogue_tile {
+                        v["epilogue_tile"] = json!([m, n]);
+                    }
+                }
+                v
             })
             .collect();
         Ok(Value::Array(out).to_string())

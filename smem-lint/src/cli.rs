@@ -119,7 +119,8 @@ pub enum Command {
     /// Check the model against the real CUTLASS compiled by the real nvcc.
     Verify(VerifyArgs),
     /// Write a TOML configuration file from TensorRT-LLM / FlashInfer MoE instantiation lists
-    /// (the INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM calls of their generated .cu files).
+    /// (the INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM calls of their generated .cu files: SM90, SM100,
+    /// SM103, SM120); calls the model cannot evaluate are commented out with the reasons.
     ImportTrtllm {
         /// Generated .cu files (or any text holding the calls).
         #[arg(required = true)]
@@ -133,7 +134,8 @@ pub enum Command {
         /// The CUTLASS release written into the configuration (FlashInfer 0.7.4 bundles 4.5.0).
         #[arg(long, value_parser = parse_version, default_value = "4.5.0")]
         cutlass: CutlassVersion,
-        /// Target architectures (repeatable; default sm120 and sm121).
+        /// Target architectures of the Sm120 calls (repeatable; default sm120 and sm121); other calls
+        /// target the architecture they are built for.
         #[arg(long = "arch", value_parser = parse_arch, value_delimiter = ',', value_name = "ARCH[,ARCH...]")]
         archs: Vec<Arch>,
         /// Write `source_repo` on every entry (with --source-path and --source-commit): where the
@@ -622,6 +624,7 @@ fn import_trtllm(
     let mut kernels = std::collections::HashSet::new();
     let mut calls = 0usize;
     let mut bad = 0;
+    let mut others = 0;
     for f in files {
         let text = match crate::input::read_to_string(f) {
             Ok(t) => t,
@@ -630,6 +633,7 @@ fn import_trtllm(
                 return EXIT_INPUT_ERROR;
             }
         };
+        others += crate::import::other_launcher_instantiations(&text);
         crate::import::trtllm_moe_each(&text, crate::limits::MAX_IMPORT_CALLS, &mut |line, r| match r {
             Ok(i) => {
                 calls += 1;
@@ -646,9 +650,16 @@ fn import_trtllm(
     if bad > 0 {
         return EXIT_INPUT_ERROR;
     }
+    if others > 0 {
+        errln!(
+            "note: {others} instantiation(s) of other MoE launchers ({}) are not read: only the \
+             INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM calls are",
+            crate::import::OTHER_LAUNCHERS.join(", ")
+        );
+    }
     if found.is_empty() {
         errln!(
-            "error: no SM120/SM121 INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call in {}; nothing written\n  \
+            "error: no INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call in {}; nothing written\n  \
              help: pass the generated .cu files that hold the calls (FlashInfer and TensorRT-LLM write them \
              as *.generated.cu)",
             files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
@@ -663,10 +674,18 @@ fn import_trtllm(
         errln!("error: cannot write {}: {e}", output.display());
         return EXIT_INPUT_ERROR;
     }
-    let kernels = crate::import::unique(&found).len();
-    let repeated = calls - kernels;
+    let distinct = crate::import::unique(&found).len();
+    let repeated = calls - distinct;
     let note = if repeated > 0 { format!(" ({repeated} repeated call(s) listed once)") } else { String::new() };
-    errln!("wrote {} with {kernels} SM120 instantiations{note}", output.display());
+    let (kernels, reasons) = crate::import::reason_counts(&found, cutlass, &archs);
+    errln!(
+        "wrote {} with {kernels} kernel(s); {} call(s) commented out as not modelled{note}",
+        output.display(),
+        distinct - kernels
+    );
+    for (n, reason) in reasons {
+        errln!("  {n:>6} x {reason}");
+    }
     EXIT_CLEAN
 }
 

@@ -459,7 +459,12 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
     let arch_tag = arch_tag(cfg.arch);
     let epilogue_schedule = cfg.epilogue_schedule.cutlass_tag();
     let epilogue = match cfg.epilogue {
-        crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
+        // On SM100 the launcher's NONE epilogue is the builder's, with C void (the model's reading).
+        crate::model::Epilogue::TrtllmMoe { fusion, swap_ab }
+            if cfg.arch != Arch::Sm100 || fusion != crate::model::MoeFusion::None =>
+        {
+            trtllm_moe_epilogue(cfg, fusion, swap_ab)
+        }
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     {arch_tag}, cutlass::arch::{op_class}, {tile_alias}, ClusterShape,

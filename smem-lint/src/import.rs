@@ -7,7 +7,10 @@
 
 use crate::emit::identifier;
 use crate::limits::{MAX_CALL_BYTES, MAX_IMPORT_CALLS};
-use crate::model::{Arch, CutlassVersion, Epilogue, MoeFusion, Operand, Output, Tile};
+use crate::model::{
+    Arch, Cluster, CutlassVersion, Detail, Epilogue, EpilogueSchedule, EpilogueTile, KernelConfig, KernelKind, Layout,
+    MoeFusion, Operand, Output, Schedule, Tile,
+};
 use std::fmt::Write as _;
 
 /// One `INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM` call.
@@ -15,30 +18,58 @@ use std::fmt::Write as _;
 pub struct MoeInstantiation {
     /// The call's arguments as written, for names and comments.
     pub args: Vec<String>,
+    /// The call's `ArchTag_` (`Sm90`, `Sm100`, `Sm103`, `Sm120`, `Sm121`).
     pub arch: Arch,
-    pub a: Operand,
-    pub b: Operand,
-    pub output: Output,
-    pub tile: Tile,
-    pub epilogue: Epilogue,
+    /// The kernel the launcher builds for the call (its `cutlass` is set when the file is written), or
+    /// why a configuration cannot say it: every reason, never an approximation.
+    pub config: Result<KernelConfig, Vec<String>>,
 }
 
 impl MoeInstantiation {
-    /// `moe_Sm120_SafeFP4_SafeFP4_half_NONE_128x32x128_swap_ab`.
+    /// `moe_Sm120_SafeFP4_SafeFP4_half_NONE_128x32x128_swap_ab`: the call's CTA shape; on SM90/SM100
+    /// also the epilogue schedule (`_tma`, `_nosmem`), a cluster other than 1x1x1 (`_cga2x1x1`), a
+    /// dynamic cluster (`_dyn`) and MX scale factors (`_mx`).
     pub fn name(&self) -> String {
-        let swap = matches!(self.epilogue, Epilogue::TrtllmMoe { swap_ab: true, .. });
+        let flag = |i: usize| self.args[i] == "true";
+        let int = |i: usize| c_integer(&self.args[i]).unwrap_or(0);
+        let mut extra = String::new();
+        if !matches!(self.arch, Arch::Sm120 | Arch::Sm121) {
+            match self.args[4].as_str() {
+                "PtrArrayTmaWarpSpecialized" => extra.push_str("_tma"),
+                "void" => {}
+                _ => extra.push_str("_nosmem"),
+            }
+            if (int(10), int(11), int(12)) != (1, 1, 1) {
+                let _ = write!(extra, "_cga{}x{}x{}", int(10), int(11), int(12));
+            }
+            if flag(14) {
+                extra.push_str("_dyn");
+            }
+            if flag(13) {
+                extra.push_str("_mx");
+            }
+        }
         identifier(&format!(
-            "moe_{}_{}_{}_{}_{}_{}x{}x{}{}",
+            "moe_{}_{}_{}_{}_{}_{}x{}x{}{extra}{}",
             self.args[0],
             self.args[1],
             self.args[2],
             self.args[3],
             self.args[6],
-            self.tile.m,
-            self.tile.n,
-            self.tile.k,
-            if swap { "_swap_ab" } else { "" }
+            int(7),
+            int(8),
+            int(9),
+            if flag(16) { "_swap_ab" } else { "" }
         ))
+    }
+
+    /// The architectures the kernel is checked on: an `Sm120` call's are the importer's targets
+    /// (sm120 and sm121 by default), any other call's its own.
+    pub fn targets(&self, sm120_targets: &[Arch]) -> Vec<Arch> {
+        match self.arch {
+            Arch::Sm120 | Arch::Sm121 => sm120_targets.to_vec(),
+            a => vec![a],
+        }
     }
 }
 
@@ -298,9 +329,10 @@ impl<'a> Lines<'a> {
 }
 
 /// Every call in `source` (comments, literals and branches of `#if 0` skipped), each parsed or with
-/// the reason it could not be, with its 1-based line. Calls for other architectures than
-/// SM120/SM121 are skipped; an unterminated call or an argument that is not a plain token is an
-/// error, never dropped or copied. At most [`MAX_IMPORT_CALLS`] calls are read (the next is an
+/// the reason it could not be, with its 1-based line: SM90, SM100, SM103 and SM120/SM121 calls alike
+/// (a call the configuration cannot say is kept, with its reasons, in [`MoeInstantiation::config`]).
+/// An unterminated call or an argument that is not a plain token is an error, never dropped or
+/// copied. At most [`MAX_IMPORT_CALLS`] calls are read (the next is an
 /// error), each at most [`MAX_CALL_BYTES`] long.
 pub fn trtllm_moe(source: &str) -> Vec<(usize, Result<MoeInstantiation, String>)> {
     trtllm_moe_limited(source, MAX_IMPORT_CALLS)
@@ -389,11 +421,44 @@ pub fn trtllm_moe_each(
             out.push((line, Err(format!("argument {} `{a}` is not a plain type, name or number", i + 1))));
             continue;
         }
-        if !matches!(args[0].as_str(), "Sm120" | "Sm121") {
-            continue;
-        }
         out.push((line, parse_call(args)));
     }
+}
+
+/// The launchers the MoE generators also instantiate as templates rather than through the macro
+/// (SM90 mixed-input and small-K, SM80 fused): not read here.
+pub const OTHER_LAUNCHERS: [&str; 3] = [
+    "sm90_generic_mixed_moe_gemm_kernelLauncher",
+    "sm90_generic_mixed_moe_small_k_kernelLauncher",
+    "sm80_generic_fused_moe_gemm_kernelLauncher",
+];
+
+/// How many instantiations of [`OTHER_LAUNCHERS`] `source` holds (comments, literals and `#if 0`
+/// branches skipped): calls the importer does not read, counted so that none is dropped unsaid.
+pub fn other_launcher_instantiations(source: &str) -> usize {
+    let code = code_only(source);
+    let text = String::from_utf8_lossy(&code);
+    OTHER_LAUNCHERS
+        .iter()
+        .map(|name| {
+            text.match_indices(name)
+                .filter(|(at, _)| {
+                    let after = text[at + name.len()..].trim_start();
+                    after.starts_with('<') && text[..*at].trim_end().ends_with("template void")
+                })
+                .count()
+        })
+        .sum()
+}
+
+/// The launcher's element types (`TllmToCutlassTypeAdapter`), by the names the generators write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Elem {
+    Half,
+    Bf16,
+    Float,
+    Fp8,
+    Fp4,
 }
 
 fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
@@ -413,45 +478,183 @@ fn parse_call(args: Vec<String>) -> Result<MoeInstantiation, String> {
             Err(format!("argument {} (CTA extent) `{}` is outside 1..={}", i + 1, args[i], crate::model::MAX_EXTENT))
         }
     };
+    let arch = match args[0].as_str() {
+        "Sm90" => Arch::Sm90,
+        "Sm100" => Arch::Sm100,
+        "Sm103" => Arch::Sm103,
+        "Sm120" => Arch::Sm120,
+        "Sm121" => Arch::Sm121,
+        other => return Err(arg_error(0, "architecture tag: Sm90, Sm100, Sm103, Sm120 or Sm121", other)),
+    };
+    let sm120 = matches!(arch, Arch::Sm120 | Arch::Sm121);
     let is_mx = flag(13)?;
     let (dynamic_cga, bias, swap_ab) = (flag(14)?, flag(15)?, flag(16)?);
-    if dynamic_cga || bias {
+    if sm120 && (dynamic_cga || bias) {
         return Err("dynamic clusters and bias are not used on SM120".into());
     }
-    let operand = |i: usize| match (args[i].as_str(), is_mx) {
-        ("SafeFP4", false) => Ok(Operand::Nvfp4),
-        ("SafeFP4", true) => Ok(Operand::Mxfp4),
-        ("__nv_fp8_e4m3" | "SafeFP8", true) => Ok(Operand::Mxfp8E4m3),
-        (other, _) => Err(arg_error(i, "SM120 block-scaled type", other)),
+    if bias {
+        // The macro's `BIAS_` only names the function (its use is commented out: "Always false").
+        return Err(
+            "BIAS_ = true is not read by the launcher (its use is commented out) and no generator writes it".into()
+        );
+    }
+    let ty = |i: usize| match args[i].as_str() {
+        "half" => Ok(Elem::Half),
+        "__nv_bfloat16" | "SafeBF16" => Ok(Elem::Bf16),
+        "float" => Ok(Elem::Float),
+        "__nv_fp8_e4m3" | "SafeFP8" => Ok(Elem::Fp8),
+        "SafeFP4" | "__nv_fp4_e2m1" => Ok(Elem::Fp4),
+        other => Err(arg_error(i, "element type", other)),
     };
+    let (act, weight) = (ty(1)?, ty(2)?);
     let output = match args[3].as_str() {
         "half" => Output::F16,
-        "__nv_bfloat16" => Output::Bf16,
+        "__nv_bfloat16" | "SafeBF16" => Output::Bf16,
         "float" => Output::F32,
         other => return Err(arg_error(3, "output type", other)),
     };
     let fusion = match args[6].as_str() {
-        "NONE" => MoeFusion::None,
-        "FINALIZE" => MoeFusion::Finalize,
+        "NONE" => Some(MoeFusion::None),
+        "FINALIZE" => Some(MoeFusion::Finalize),
+        "ACTIVATION" => None,
         other => return Err(arg_error(6, "epilogue fusion", other)),
     };
-    if (int(10)?, int(11)?, int(12)?) != (1, 1, 1) {
-        return Err("SM120 kernels use cluster 1x1x1".into());
+    let tma_epilogue = match args[4].as_str() {
+        "PtrArrayTmaWarpSpecialized" => true,
+        // `IsTmaSM10xEpilogue` is `is_same<EpilogueSchedule_, PtrArrayTmaWarpSpecialized>`: anything
+        // else is the no-smem epilogue on SM100; SM90 and SM120 ignore the argument.
+        "PtrArrayNoSmemWarpSpecialized" | "void" => false,
+        other => return Err(arg_error(4, "epilogue schedule", other)),
+    };
+    let cta = Tile { m: extent(7)?, n: extent(8)?, k: extent(9)? };
+    let cga = Cluster { m: int(10)?, n: int(11)?, k: int(12)? };
+    if sm120 {
+        let operand = |i: usize, t: Elem| match (t, is_mx) {
+            (Elem::Fp4, false) => Ok(Operand::Nvfp4),
+            (Elem::Fp4, true) => Ok(Operand::Mxfp4),
+            (Elem::Fp8, true) => Ok(Operand::Mxfp8E4m3),
+            _ => Err(arg_error(i, "SM120 block-scaled type", &args[i])),
+        };
+        let Some(fusion) = fusion else {
+            return Err(arg_error(6, "SM120 epilogue fusion", "ACTIVATION"));
+        };
+        if (cga.m, cga.n, cga.k) != (1, 1, 1) {
+            return Err("SM120 kernels use cluster 1x1x1".into());
+        }
+        let (a, b) = (operand(1, act)?, operand(2, weight)?);
+        let mut config = KernelConfig::sm120(KernelKind::Grouped, a, b, output, output, cta);
+        config.arch = arch;
+        config.epilogue = Epilogue::TrtllmMoe { fusion, swap_ab };
+        return Ok(MoeInstantiation { args, arch, config: Ok(config) });
     }
-    Ok(MoeInstantiation {
-        arch: if args[0] == "Sm121" { Arch::Sm121 } else { Arch::Sm120 },
-        a: operand(1)?,
-        b: operand(2)?,
-        output,
-        tile: Tile { m: extent(7)?, n: extent(8)?, k: extent(9)? },
-        epilogue: Epilogue::TrtllmMoe { fusion, swap_ab },
-        args,
-    })
+    if cga.m == 0 || cga.n == 0 || cga.k == 0 || cga.m > 16 || cga.n > 16 || cga.k > 16 {
+        return Err(format!("cluster {}x{}x{} is not a cluster shape", cga.m, cga.n, cga.k));
+    }
+    // What the configuration cannot say about the call; each a reason, none approximated.
+    let mut why = Vec::new();
+    let wfp4afp8 = act == Elem::Fp8 && weight == Elem::Fp4;
+    if act != weight && !wfp4afp8 {
+        why.push(format!(
+            "{} x {}: the launcher static_asserts equal activation and weight types (or FP8 x FP4)",
+            args[1], args[2]
+        ));
+    }
+    if args[5] != "EpilogueOpDefault" {
+        why.push(format!("epilogue tag {}: the launcher static_asserts EpilogueOpDefault", args[5]));
+    }
+    if fusion.is_none() {
+        why.push(
+            "the ACTIVATION fusion (LinCombEltAct / LinCombEltActBlockScaleFactor with ClampedRelu2, C = D) is not an \
+             epilogue the configuration can name"
+                .into(),
+        );
+    }
+    let block_scaled = act == Elem::Fp4 || wfp4afp8 || is_mx;
+    let plain = |t: Elem| match t {
+        Elem::Half => Some(Operand::F16),
+        Elem::Bf16 => Some(Operand::Bf16),
+        Elem::Float => Some(Operand::Tf32),
+        Elem::Fp8 => Some(Operand::E4m3),
+        Elem::Fp4 => None,
+    };
+    let scaled = |t: Elem| match (t, is_mx) {
+        (Elem::Fp4, false) => Some(Operand::Nvfp4),
+        (Elem::Fp4, true) => Some(Operand::Mxfp4),
+        (Elem::Fp8, true) => Some(Operand::Mxfp8E4m3),
+        _ => None,
+    };
+    let operands = if arch == Arch::Sm90 {
+        if block_scaled {
+            why.push("block-scaled types on SM90: the launcher static_asserts they are SM100 only".into());
+        }
+        plain(act).zip(plain(weight))
+    } else if block_scaled {
+        let pair = scaled(act).zip(scaled(weight));
+        if pair.is_none() {
+            why.push(format!(
+                "{} x {} with MXFPX_ = {is_mx}: a block-scaled pair (cute::tuple<T, ue4m3|ue8m0>) no operand type names",
+                args[1], args[2]
+            ));
+        }
+        pair
+    } else {
+        plain(act).zip(plain(weight))
+    };
+    if arch == Arch::Sm103 {
+        why.push(
+            "SM103: KernelPtrArrayTmaWarpSpecialized{1,2}SmBlockScaledMxNvf4UltraVs16Sm103 (MmaTileShape K x 3) is not a \
+             schedule the configuration knows"
+                .into(),
+        );
+    }
+    let (Some((a, b)), Some(fusion), true) = (operands, fusion, why.is_empty()) else {
+        return Ok(MoeInstantiation { args, arch, config: Err(why) });
+    };
+    let two_sm = arch == Arch::Sm100 && cga.m == 2;
+    let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
+    let mut config = KernelConfig::sm120(KernelKind::Grouped, a, b, Output::Void, output, cta);
+    config.arch = arch;
+    config.layout_c = layout;
+    config.layout_d = layout;
+    config.epilogue = Epilogue::TrtllmMoe { fusion, swap_ab };
+    // A dynamic cluster (`Shape<int32_t, int32_t, _1>`) leaves `cluster` unused, as the front ends do;
+    // the 1SM/2SM choice is in the schedule.
+    config.cluster = if dynamic_cga { Cluster::ONE } else { cga };
+    config.dynamic_cluster = dynamic_cga;
+    if arch == Arch::Sm90 {
+        // KernelScheduleSM90 / EpilogueScheduleSM90; MmaTileShape is the CTA shape.
+        config.schedule =
+            if act == Elem::Fp8 { Schedule::PtrArrayCooperativeFp8FastAccum } else { Schedule::PtrArrayCooperative };
+        config.epilogue_schedule = EpilogueSchedule::PtrArrayTmaWarpSpecializedCooperative;
+    } else {
+        // Is2SM doubles MmaTileShape's M; KernelScheduleSM100 and EpilogueScheduleSM10x by 1SM/2SM.
+        config.tile = Tile { m: cta.m * if two_sm { 2 } else { 1 }, ..cta };
+        config.schedule = match (two_sm, block_scaled, is_mx) {
+            (false, false, _) => Schedule::Sm100PtrArrayOneSm,
+            (true, false, _) => Schedule::Sm100PtrArrayTwoSm,
+            (false, true, true) => Schedule::Sm100PtrArrayOneSmMxf8f6f4,
+            (true, true, true) => Schedule::Sm100PtrArrayTwoSmMxf8f6f4,
+            (false, true, false) => Schedule::Sm100PtrArrayOneSmNvf4,
+            (true, true, false) => Schedule::Sm100PtrArrayTwoSmNvf4,
+        };
+        config.epilogue_schedule = match (tma_epilogue, two_sm) {
+            (true, false) => EpilogueSchedule::PtrArrayTmaWarpSpecialized1Sm,
+            (true, true) => EpilogueSchedule::PtrArrayTmaWarpSpecialized2Sm,
+            (false, false) => EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm,
+            (false, true) => EpilogueSchedule::PtrArrayNoSmemWarpSpecialized2Sm,
+        };
+        // EpilogueSubTile: Shape<_128, _64> for FP4 activations at CTA N = 256 on SM100 exactly.
+        if act == Elem::Fp4 && cta.n == 256 {
+            config.epilogue_tile = EpilogueTile::Explicit { m: 128, n: 64 };
+        }
+    }
+    Ok(MoeInstantiation { args, arch, config: Ok(config) })
 }
 
-/// What makes two instantiations the same kernel (their arguments may be spelled apart).
+/// What makes two instantiations the same kernel (their arguments may be spelled apart): the
+/// configuration, or for a call no configuration says, its arguments.
 pub fn kernel_key(f: &MoeInstantiation) -> impl std::hash::Hash + Eq {
-    (f.arch, f.a, f.b, f.output, f.tile, f.epilogue)
+    (f.arch, f.config.as_ref().ok().copied(), if f.config.is_ok() { Vec::new() } else { f.args.clone() })
 }
 
 /// The instantiations that are different kernels, each with a name of its own: a call repeated
@@ -505,8 +708,76 @@ fn toml_str(s: &str) -> String {
     out
 }
 
-/// A TOML configuration file of the instantiations, with a header naming the source: one kernel
-/// per distinct instantiation ([`unique`]).
+/// What one distinct call became in the written file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A `[[kernel]]` the model evaluates on every target.
+    Kernel,
+    /// Commented out: the configuration cannot say the call, or the model refuses it on a target.
+    NotModelled(Vec<String>),
+}
+
+/// Whether `f` is written as a kernel for `targets` with `cutlass`: yes when the model evaluates it on
+/// each of them (an evaluation that cannot launch is a kernel: `check` reports it), else the reasons.
+pub fn outcome(f: &MoeInstantiation, cutlass: CutlassVersion, targets: &[Arch]) -> Outcome {
+    let config = match &f.config {
+        Ok(c) => c,
+        Err(why) => return Outcome::NotModelled(why.clone()),
+    };
+    let mut reasons: Vec<String> = Vec::new();
+    for &arch in targets {
+        if let Err(e) = crate::model::evaluate_with(&KernelConfig { arch, cutlass, ..*config }, Detail::Sizes) {
+            let r = if targets.len() > 1 { format!("{arch}: {}", e.message) } else { e.message };
+            if !reasons.contains(&r) {
+                reasons.push(r);
+            }
+        }
+    }
+    if reasons.is_empty() {
+        Outcome::Kernel
+    } else {
+        Outcome::NotModelled(reasons)
+    }
+}
+
+/// The configuration keys of a kernel that differ from the file's `[defaults]` (SM120 kernels
+/// write only their operands, outputs, tile and epilogue).
+fn config_lines(c: &KernelConfig, targets: &[Arch], default_targets: &[Arch]) -> String {
+    let mut s = String::new();
+    if targets != default_targets {
+        let t: Vec<String> = targets.iter().map(|a| format!("\"{a}\"")).collect();
+        let _ = writeln!(s, "arch = [{}]", t.join(", "));
+    }
+    let _ = writeln!(s, "operands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]", c.a, c.b, c.c, c.d);
+    if c.layout_c != Layout::RowMajor {
+        let _ = writeln!(s, "layout_c = \"{}\"", c.layout_c);
+    }
+    if c.layout_d != Layout::RowMajor {
+        let _ = writeln!(s, "layout_d = \"{}\"", c.layout_d);
+    }
+    let _ = writeln!(s, "tile = [{}, {}, {}]", c.tile.m, c.tile.n, c.tile.k);
+    if c.dynamic_cluster {
+        s.push_str("cluster = \"dynamic\"\n");
+    } else if c.cluster != Cluster::ONE {
+        let _ = writeln!(s, "cluster = [{}, {}, {}]", c.cluster.m, c.cluster.n, c.cluster.k);
+    }
+    if c.schedule != Schedule::Auto {
+        let _ = writeln!(s, "schedule = \"{}\"", c.schedule);
+    }
+    if c.epilogue_schedule != EpilogueSchedule::Auto {
+        let _ = writeln!(s, "epilogue_schedule = \"{}\"", c.epilogue_schedule);
+    }
+    if let EpilogueTile::Explicit { m, n } = c.epilogue_tile {
+        let _ = writeln!(s, "epilogue_tile = [{m}, {n}]");
+    }
+    let _ = writeln!(s, "epilogue = \"{}\"", c.epilogue.name());
+    s
+}
+
+/// A TOML configuration file of the instantiations, with a header naming the source: one
+/// `[[kernel]]` per distinct instantiation ([`unique`]) the model evaluates, every other one
+/// commented out with its reasons ([`outcome`]). `archs` are the targets of SM120 calls (and the
+/// file's default); other calls target the architecture they are built for.
 pub fn to_toml(
     found: &[MoeInstantiation],
     source_note: &str,
@@ -514,13 +785,13 @@ pub fn to_toml(
     archs: &[Arch],
     provenance: Option<&Provenance>,
 ) -> String {
-    let archs: Vec<String> = archs.iter().map(|a| format!("\"{a}\"")).collect();
+    let default_archs: Vec<String> = archs.iter().map(|a| format!("\"{a}\"")).collect();
     // The note is the user's text: one comment line, whatever it holds.
     let source_note = source_note.replace(['\n', '\r'], " ");
     let mut s = format!(
-        "# {source_note}\n# Imported by smem-lint {} import-trtllm: one [[kernel]] per INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM\n# call for SM120 (CTA shapes in elements, as the generator writes them). Launcher:\n# moe_gemm_tma_ws_launcher.inl (KernelScheduleAuto, StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>).\n\n[defaults]\narch = [{}]\ncutlass = \"{cutlass}\"\nkernel = \"grouped\"\nschedule = \"auto\"\nstages = \"auto\"\n",
+        "# {source_note}\n# Imported by smem-lint {} import-trtllm: one [[kernel]] per distinct INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM\n# call (CTA shapes in elements, as the generator writes them; `tile` is the MmaTileShape: CTA M doubled for SM100 2SM).\n# Launcher: moe_gemm_tma_ws_launcher.inl (SM120: KernelScheduleAuto; SM90/SM100: the schedules it picks;\n# StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>). Calls the configuration cannot say, or the\n# model refuses, are commented out with the reasons.\n\n[defaults]\narch = [{}]\ncutlass = \"{cutlass}\"\nkernel = \"grouped\"\nschedule = \"auto\"\nstages = \"auto\"\n",
         env!("CARGO_PKG_VERSION"),
-        archs.join(", ")
+        default_archs.join(", ")
     );
     for (name, f) in unique(found) {
         let call = format!("{}({})", MACRO, f.args.join(", "));
@@ -534,21 +805,112 @@ pub fn to_toml(
                 toml_str(&call)
             )
         });
-        let _ = write!(
-            s,
-            "\n[[kernel]]\n# {}({})\nname = \"{}\"\n{source}operands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]\ntile = [{}, {}, {}]\nepilogue = \"{}\"\n",
-            MACRO,
-            f.args.join(", "),
-            name,
-            f.a,
-            f.b,
-            f.output,
-            f.output,
-            f.tile.m,
-            f.tile.n,
-            f.tile.k,
-            f.epilogue.name()
+        let targets = f.targets(archs);
+        let body = format!(
+            "name = \"{name}\"\n{source}{}",
+            f.config.as_ref().map_or_else(|_| String::new(), |c| config_lines(c, &targets, archs))
         );
+        match outcome(f, cutlass, &targets) {
+            Outcome::Kernel => {
+                let _ = write!(s, "\n[[kernel]]\n# {call}\n{body}");
+            }
+            Outcome::NotModelled(reasons) => {
+                s.push_str("\n# [[kernel]]\n");
+                for r in reasons {
+                    let _ = writeln!(s, "# not modelled: {}", r.replace(['\n', '\r'], " "));
+                }
+                let _ = writeln!(s, "# {call}");
+                for l in body.lines() {
+                    let _ = writeln!(s, "# {l}");
+                }
+            }
+        }
     }
     s
+}
+
+/// `12 x the FINALIZE epilogue ...`: how often each reason was given among the distinct calls of
+/// `found`, most frequent first, and how many are kernels.
+pub fn reason_counts(
+    found: &[MoeInstantiation],
+    cutlass: CutlassVersion,
+    archs: &[Arch],
+) -> (usize, Vec<(usize, String)>) {
+    let mut kernels = 0;
+    let mut counts: Vec<(usize, String)> = Vec::new();
+    for (_, f) in unique(found) {
+        match outcome(f, cutlass, &f.targets(archs)) {
+            Outcome::Kernel => kernels += 1,
+            Outcome::NotModelled(reasons) => {
+                for r in reasons {
+                    match counts.iter_mut().find(|(_, t)| *t == r) {
+                        Some((n, _)) => *n += 1,
+                        None => counts.push((1, r)),
+                    }
+                }
+            }
+        }
+    }
+    counts.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    (kernels, counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(call: &str) -> MoeInstantiation {
+        let mut found = trtllm_moe(&format!("{MACRO}({call});\n"));
+        assert_eq!(found.len(), 1, "{call}");
+        found.pop().unwrap().1.unwrap()
+    }
+
+    /// The launcher's choices, read from real SM100 calls (generate_kernels.py:334's template):
+    /// Is2SM doubles M and picks the 2SM schedules, MXFPX picks Mxf8f6f4 over Nvf4, FP4 at N = 256
+    /// takes the 128x64 epilogue tile, swap_ab writes C/D column-major, a dynamic cluster is one.
+    #[test]
+    fn sm100_calls_read_as_the_launcher_builds_them() {
+        let m = one("Sm100, SafeFP4, SafeFP4, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefault, NONE, 128, 256, 256, 2, 1, 1, false, true, false, true");
+        let c = m.config.clone().unwrap();
+        assert_eq!((c.tile.m, c.tile.n, c.tile.k), (256, 256, 256));
+        assert_eq!(c.schedule, Schedule::Sm100PtrArrayTwoSmNvf4);
+        assert_eq!(c.epilogue_schedule, EpilogueSchedule::PtrArrayTmaWarpSpecialized2Sm);
+        assert_eq!(c.epilogue_tile, EpilogueTile::Explicit { m: 128, n: 64 });
+        assert_eq!((c.a, c.b, c.c, c.d), (Operand::Nvfp4, Operand::Nvfp4, Output::Void, Output::F16));
+        assert_eq!((c.layout_c, c.layout_d), (Layout::ColumnMajor, Layout::ColumnMajor));
+        assert!(c.dynamic_cluster && c.cluster == Cluster::ONE);
+        assert_eq!(c.epilogue, Epilogue::TrtllmMoe { fusion: MoeFusion::None, swap_ab: true });
+        assert_eq!(m.name(), "moe_Sm100_SafeFP4_SafeFP4_half_NONE_128x256x256_tma_cga2x1x1_dyn_swap_ab");
+
+        let c = one("Sm100, __nv_fp8_e4m3, SafeFP4, __nv_bfloat16, PtrArrayNoSmemWarpSpecialized, EpilogueOpDefault, FINALIZE, 128, 256, 128, 1, 1, 1, true, false, false, false").config.unwrap();
+        assert_eq!((c.a, c.b), (Operand::Mxfp8E4m3, Operand::Mxfp4));
+        assert_eq!(c.schedule, Schedule::Sm100PtrArrayOneSmMxf8f6f4);
+        assert_eq!(c.epilogue_schedule, EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm);
+        assert_eq!(c.epilogue_tile, EpilogueTile::Auto, "only FP4 activations take the 128x64 tile");
+        assert_eq!(c.tile.m, 128);
+
+        let c = one("Sm90, __nv_fp8_e4m3, __nv_fp8_e4m3, half, void, EpilogueOpDefault, NONE, 128, 64, 128, 2, 1, 1, false, false, false, false").config.unwrap();
+        assert_eq!(c.schedule, Schedule::PtrArrayCooperativeFp8FastAccum);
+        assert_eq!(c.epilogue_schedule, EpilogueSchedule::PtrArrayTmaWarpSpecializedCooperative);
+        assert_eq!((c.tile.m, c.cluster.m), (128, 2), "no 2SM on SM90");
+    }
+
+    /// What no configuration can say is kept with its reasons, never approximated; malformed calls
+    /// are errors.
+    #[test]
+    fn calls_no_configuration_says_carry_reasons() {
+        let why = |call: &str| one(call).config.unwrap_err().join("; ");
+        assert!(why("Sm100, half, half, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefault, ACTIVATION, 128, 64, 64, 1, 1, 1, false, false, false, false").contains("ACTIVATION"));
+        assert!(why("Sm103, SafeFP4, SafeFP4, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefault, NONE, 128, 128, 256, 1, 1, 1, false, false, false, false").contains("SM103"));
+        assert!(why("Sm100, half, half, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefaultSilu, NONE, 128, 64, 64, 1, 1, 1, false, false, false, false").contains("EpilogueOpDefault"));
+        assert!(why("Sm100, __nv_fp8_e4m3, SafeFP4, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefault, NONE, 128, 64, 128, 1, 1, 1, false, false, false, false").contains("MXFPX_ = false"));
+        assert!(why("Sm90, half, __nv_bfloat16, half, void, EpilogueOpDefault, NONE, 128, 64, 64, 1, 1, 1, false, false, false, false").contains("static_asserts"));
+        let err = |call: &str| trtllm_moe(&format!("{MACRO}({call});\n")).pop().unwrap().1.unwrap_err();
+        assert!(err(
+            "Sm80, half, half, half, void, EpilogueOpDefault, NONE, 128, 64, 64, 1, 1, 1, false, false, false, false"
+        )
+        .contains("architecture"));
+        assert!(err("Sm100, half, half, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefault, NONE, 128, 64, 64, 0, 1, 1, false, false, false, false").contains("cluster"));
+        assert!(err("Sm100, half, half, half, PtrArrayTmaWarpSpecialized, EpilogueOpDefault, NONE, 128, 64, 64, 1, 1, 1, false, false, true, false").contains("BIAS_"));
+    }
 }

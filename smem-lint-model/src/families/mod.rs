@@ -177,6 +177,14 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             "leave `family` unset: on SM90/SM100 the operand types choose the operator class",
         ));
     }
+    if let Epilogue::TrtllmMoe { .. } = cfg.epilogue {
+        // SM100's NONE epilogue is read as the builder's before this (`sm100_umma::trtllm_moe_view`).
+        return Err(ModelError::new(
+            ConfigField::Epilogue,
+            format!("the TensorRT-LLM MoE launcher's {arch} epilogues have not been measured"),
+            "on SM100 the NONE epilogue is modelled (`trtllm-moe`, `trtllm-moe-swap-ab`); SM120 has all four",
+        ));
+    }
     if cfg.epilogue != Epilogue::Builder {
         return Err(ModelError::new(
             ConfigField::Epilogue,

@@ -218,7 +218,8 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
 
 /// The epilogue builder's tile, stages and reuse (`sm100_builder.inl`: `sm100_dense_compute_tile_shape_or_override`,
 /// `sm100_dense_dispatch_policy`).
-fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpilogueParams<L> {
+/// `moe`: the TensorRT-LLM MoE launcher's NONE epilogue (`CollectiveEpilogueDefault`), named so in breakdowns.
+fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved, moe: bool) -> EpilogueParams<L> {
     let (cm, cn) = (if r.two_sm { cfg.tile.m / 2 } else { cfg.tile.m }, cfg.tile.n);
     // TMEM load warps: 2x2 when a 2SM MMA of M = 128 leaves 64 rows per CTA, else 4x1.
     let (wm, wn) = if r.two_sm && cfg.tile.m == 128 { (2, 2) } else { (4, 1) };
@@ -281,6 +282,7 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
                 L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
             }
             crate::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
+            _ if moe => L::empty("LinearCombination (TensorRT-LLM MoE NONE: CollectiveEpilogueDefault), no smem", 1),
             _ => L::empty("LinearCombination, no smem", 1),
         },
         ptr_array: r.grouped.then_some(1),
@@ -288,8 +290,77 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved) -> EpiloguePa
     }
 }
 
+/// TensorRT-LLM's MoE launcher (`moe_gemm_tma_ws_launcher.inl`, as FlashInfer 0.7.4 vendors it) on
+/// SM100, read as the builder configuration it instantiates. Its NONE epilogue,
+/// `CollectiveEpilogueDefault`, is CUTLASS's SM100 epilogue builder with the builder's default
+/// fusion (`LinearCombination<ElementD, float, void, float>`), `ElementC = void`, `LayoutC*` /
+/// `LayoutD*` row-major (column-major with `SwapAB`), `EpilogueTileAuto` (but for NVFP4 at N = 256) and
+/// `PtrArray{TmaWarpSpecialized,NoSmemWarpSpecialized}{1,2}Sm`; the mainloop builder gets the weight as A
+/// and the activation as B with `SwapAB`, `StageCountAutoCarveout<sizeof(CollectiveEpilogue::SharedStorage)>`,
+/// and the kernel is `GemmUniversal<GroupProblemShape<...>, Mainloop, Epilogue, void, void>`: every member
+/// of that `SharedStorage` is one of a grouped builder kernel with a void C, which `verify` measured
+/// (tests/data/sm100-*.jsonl, layouts-tiles-sm100-*.jsonl). `AlignmentC` (the activation's) enters only
+/// the builder's `is_aligned` check, which a void C skips. FINALIZE's scatter EVT was not measured on SM100:
+/// refused.
+fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<KernelConfig>, ModelError> {
+    use crate::{Epilogue, Fusion, Layout, MoeFusion};
+    let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue else { return Ok(None) };
+    if fusion == MoeFusion::Finalize {
+        return refuse(
+            ConfigField::Epilogue,
+            "the TensorRT-LLM MoE FINALIZE epilogue (its ScaledAccPer{Row,Col}BiasPer{Col,Row}ScaleScatter EVT) \
+             has not been measured on SM100"
+                .into(),
+            "only the NONE epilogue (`trtllm-moe`, `trtllm-moe-swap-ab`) is modelled on SM100",
+        );
+    }
+    if cfg.kind != KernelKind::Grouped {
+        return refuse(
+            ConfigField::Epilogue,
+            "the TensorRT-LLM MoE epilogue is a grouped-GEMM epilogue".into(),
+            "use kernel = \"grouped\"",
+        );
+    }
+    if cfg.c != Output::Void || !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32) {
+        return refuse(
+            ConfigField::C,
+            format!(
+                "the TensorRT-LLM MoE launcher's SM100 epilogue takes C = void and D = its output type; got c = {}, d = {}",
+                cfg.c, cfg.d
+            ),
+            "set c = \"void\" and d to the launcher's output type (bf16, f16 or f32)",
+        );
+    }
+    if cfg.fusion != Fusion::Default {
+        return refuse(
+            ConfigField::Fusion,
+            "the TensorRT-LLM MoE NONE epilogue is the builder's default LinearCombination".into(),
+            "leave `fusion` unset",
+        );
+    }
+    let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
+    if cfg.layout_c != layout || cfg.layout_d != layout {
+        return refuse(
+            if cfg.layout_c == layout { ConfigField::LayoutD } else { ConfigField::LayoutC },
+            format!(
+                "the TensorRT-LLM MoE launcher writes C and D {} {}; got layout_c = {}, layout_d = {}",
+                layout,
+                if swap_ab { "with swap_ab (LayoutC_T / LayoutD_T)" } else { "without swap_ab" },
+                cfg.layout_c,
+                cfg.layout_d
+            ),
+            if swap_ab { "set layout_c = layout_d = \"col\"" } else { "leave layout_c and layout_d unset (row-major)" },
+        );
+    }
+    let (a, b) = if swap_ab { (cfg.b, cfg.a) } else { (cfg.a, cfg.b) };
+    Ok(Some(KernelConfig { a, b, epilogue: Epilogue::Builder, ..*cfg }))
+}
+
 /// Evaluate one SM100 configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    let view = trtllm_moe_view(cfg)?;
+    let moe = view.is_some();
+    let cfg = view.as_ref().unwrap_or(cfg);
     let block_scaled = validate(cfg)?;
     if block_scaled && cfg.dynamic_cluster && cfg.schedule == Schedule::Auto && cfg.tile.m == 256 {
         // `detail::blockscaled::is_2sm` (sm1xx_common.inl): a dynamic cluster cannot promise the 2x1
@@ -318,7 +389,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     };
     let scheduler_stages = if r.grouped { 8 } else { 2 };
 
-    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg, r))?;
+    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg, r, moe))?;
     let epilogue_bytes = epilogue.shared_storage().size();
 
     // Smem element width: MXF4/NVF4 keeps FP4 packed; every other instruction stores sub-byte
