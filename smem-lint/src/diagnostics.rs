@@ -510,10 +510,21 @@ fn json_summary(reports: &[FileReport]) -> Value {
 }
 
 /// `check --format json`'s document.
-#[derive(serde::Serialize)]
 struct JsonDoc<F> {
     findings: F,
     summary: Value,
+}
+
+// The three documents' `Serialize` impls are written out (what serde's derive would generate, fields
+// in order): serde's derive macro is the only reason the CLI would build `serde_derive`.
+impl<F: serde::Serialize> serde::Serialize for JsonDoc<F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("JsonDoc", 2)?;
+        st.serialize_field("findings", &self.findings)?;
+        st.serialize_field("summary", &self.summary)?;
+        st.end()
+    }
 }
 
 /// The findings and input errors of all reports as one JSON document.
@@ -584,18 +595,36 @@ fn sarif_rules(items: &[(Item<'_>, &FileReport, &LineIndex<'_>)]) -> Vec<Value> 
 }
 
 /// SARIF 2.1.0's document around a run's rules and results.
-#[derive(serde::Serialize)]
 struct SarifDoc<R> {
-    #[serde(rename = "$schema")]
     schema: &'static str,
     version: &'static str,
     runs: [SarifRun<R>; 1],
 }
 
-#[derive(serde::Serialize)]
 struct SarifRun<R> {
     tool: Value,
     results: R,
+}
+
+impl<R: serde::Serialize> serde::Serialize for SarifDoc<R> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("SarifDoc", 3)?;
+        st.serialize_field("$schema", &self.schema)?;
+        st.serialize_field("version", &self.version)?;
+        st.serialize_field("runs", &self.runs)?;
+        st.end()
+    }
+}
+
+impl<R: serde::Serialize> serde::Serialize for SarifRun<R> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("SarifRun", 2)?;
+        st.serialize_field("tool", &self.tool)?;
+        st.serialize_field("results", &self.results)?;
+        st.end()
+    }
 }
 
 fn sarif_doc<R: serde::Serialize>(rules: &[Value], results: R) -> SarifDoc<R> {

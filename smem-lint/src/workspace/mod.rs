@@ -40,13 +40,8 @@ fn relative(root: &Path, p: &Path) -> PathBuf {
 
 /// Discover the workspace through `cargo metadata` and read every manifest's settings.
 pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
-    let mut cmd = cargo_metadata::MetadataCommand::new();
-    cmd.no_deps();
-    if let Some(p) = manifest_path {
-        cmd.manifest_path(p);
-    }
-    let meta = cmd.exec().map_err(|e| format!("cargo metadata failed: {e}"))?;
-    let root = meta.workspace_root.clone().into_std_path_buf();
+    let meta = metadata(manifest_path).map_err(|e| format!("cargo metadata failed: {e}"))?;
+    let root = meta.root.clone();
     let mut scopes = Vec::new();
     let mut manifest_reports = Vec::new();
     let mut read = |path: &Path, section: &str| -> Result<Option<Settings>, String> {
@@ -98,10 +93,10 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
         Ok(s)
     };
     let ws = read(&root.join("Cargo.toml"), "workspace")?.unwrap_or_default();
-    let mut packages: Vec<_> = meta.workspace_packages().into_iter().collect();
+    let mut packages = meta.members;
     packages.sort_by(|a, b| a.manifest_path.cmp(&b.manifest_path));
     for p in packages {
-        let manifest = p.manifest_path.clone().into_std_path_buf();
+        let manifest = p.manifest_path;
         let pkg = read(&manifest, "package")?.unwrap_or_default();
         let dir = manifest.parent().map_or_else(|| root.clone(), Path::to_path_buf);
         let rust = pkg.rust.or(ws.rust).unwrap_or(true);
@@ -116,10 +111,61 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
             allow: ws.allow.iter().chain(&pkg.allow).cloned().collect(),
             emit: pkg.emit,
         };
-        scopes.push(Scope { name: p.name.to_string(), dir, settings, rust });
+        scopes.push(Scope { name: p.name, dir, settings, rust });
     }
     scopes.insert(0, Scope { name: "(workspace)".into(), dir: root.clone(), settings: ws, rust: false });
     Ok(Workspace { root, scopes, manifest_reports })
+}
+
+/// What `cargo metadata --no-deps` says about a workspace: its root and its member packages.
+struct Metadata {
+    root: PathBuf,
+    members: Vec<Member>,
+}
+
+struct Member {
+    name: String,
+    manifest_path: PathBuf,
+}
+
+/// Run `cargo metadata --format-version 1 --no-deps` (`$CARGO`, else `cargo` from `PATH`) and read
+/// the workspace root and members from its JSON (the few fields used do not need a typed model of
+/// the whole document). The errors read as the `cargo_metadata` crate's did.
+fn metadata(manifest_path: Option<&Path>) -> Result<Metadata, String> {
+    use serde_json::Value;
+    let cargo = std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from);
+    let mut cmd = std::process::Command::new(cargo);
+    cmd.args(["metadata", "--format-version", "1", "--no-deps"]);
+    if let Some(p) = manifest_path {
+        cmd.arg("--manifest-path").arg(p);
+    }
+    let output = cmd.output().map_err(|e| format!("failed to start `cargo metadata`: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8(output.stderr)
+            .map_err(|e| format!("cannot convert the stderr of `cargo metadata`: {e}"))?;
+        return Err(format!("`cargo metadata` exited with an error: {stderr}"));
+    }
+    let stdout = std::str::from_utf8(&output.stdout)
+        .map_err(|e| format!("cannot convert the stdout of `cargo metadata`: {e}"))?;
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .ok_or_else(|| "could not find any json in the output of `cargo metadata`".to_string())?;
+    let doc: Value =
+        serde_json::from_str(line).map_err(|e| format!("failed to interpret `cargo metadata`'s json: {e}"))?;
+    let bad = |what: &str| format!("failed to interpret `cargo metadata`'s json: no {what}");
+    let root = doc["workspace_root"].as_str().ok_or_else(|| bad("workspace_root"))?;
+    let ids = doc["workspace_members"].as_array().ok_or_else(|| bad("workspace_members"))?;
+    let mut members = Vec::new();
+    for p in doc["packages"].as_array().ok_or_else(|| bad("packages"))? {
+        if !ids.contains(&p["id"]) {
+            continue;
+        }
+        let name = p["name"].as_str().ok_or_else(|| bad("package name"))?;
+        let manifest_path = p["manifest_path"].as_str().ok_or_else(|| bad("package manifest_path"))?;
+        members.push(Member { name: name.to_string(), manifest_path: PathBuf::from(manifest_path) });
+    }
+    Ok(Metadata { root: PathBuf::from(root), members })
 }
 
 /// The files matching `globs` under `dir`, sorted: regular files inside the workspace at `root`
