@@ -203,7 +203,7 @@ pub fn to_toml(imported: &[Imported], source_note: &str, cutlass: CutlassVersion
     s
 }
 
-/// `12 x the stream-K tile scheduler ...`: how often each reason was given, most frequent first.
+/// `36 x gemm kind SparseUniversal3x ...`: how often each reason was given, most frequent first.
 pub fn reason_counts(imported: &[Imported]) -> Vec<(usize, String)> {
     let mut counts: Vec<(usize, String)> = Vec::new();
     for r in imported.iter().filter_map(|i| match i {
