@@ -7,6 +7,8 @@
 //! and every 40th SM90 and SM100 name of both (the full lists, 21,268 and 127,808 / 163,366 names,
 //! are read by the Python suite, which runs the generator).
 
+mod common;
+
 use std::process::Command;
 
 use smem_lint::cutlass_library::import::{import_name, import_names, Imported};
@@ -80,7 +82,7 @@ fn not_modelled(name: &str) -> Vec<String> {
 #[test]
 fn names_become_the_kernels_they_name() {
     // SM120 blockwise, grouped, column-major C/D: the generator gives grouped SM120 blockwise kernels
-    // the dense schedule tag, which the model's `cooperative` is.
+    // the dense blockwise schedule tag (no ptr-array one exists), which the builder receives as is.
     let c = kernel(
         "cutlass3x_sm120_tensorop_gemm_grouped_1x128f32xe4m3_128x128f32xe4m3_f32_f16_f16_128x128x128_1x1x1_0_tnn_align128_cooperative_q",
     );
@@ -91,8 +93,35 @@ fn names_become_the_kernels_they_name() {
     assert_eq!((c.layout_c, c.layout_d), (Layout::ColumnMajor, Layout::ColumnMajor));
     assert_eq!(
         (c.tile, c.cluster, c.schedule, c.stages),
-        (Tile { m: 128, n: 128, k: 128 }, Cluster::ONE, Schedule::Cooperative, StagePolicy::Auto)
+        (Tile { m: 128, n: 128, k: 128 }, Cluster::ONE, Schedule::Sm120BlockwiseCooperative, StagePolicy::Auto)
     );
+    assert_eq!(c.schedule.cutlass_tag(c.kind), "cutlass::gemm::KernelTmaWarpSpecializedBlockwiseCooperativeSm120");
+
+    // SM120's instruction-choosing tags, the stream-K scheduler (`cutlass::gemm::StreamKScheduler`),
+    // and a D whose scale factors are not its type's default: `LinCombBlockScaleFactor<16,
+    // float_e2m1_t, float, float_ue8m0_t, RowMajor, half_t, float>` (the generator's ue8m0 vector-16
+    // output).
+    let c = kernel(
+        "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_f16_ue8m0xe2m1_128x128x128_1x1x1_0_tnt_align32_stream_k_cooperative_o_vs16_epiVs16t",
+    );
+    assert_eq!((c.schedule, c.scheduler, c.d), (Schedule::Sm120Nvf4Cooperative, TileScheduler::StreamK, Output::Nvfp4));
+    assert_eq!(c.fusion, "LinCombBlockScaleFactor<16, e2m1, f32, ue8m0, RowMajor, f16>".parse().unwrap());
+    let c = kernel(
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_f16_ue8m0xe2m1_128x128x128_1x1x1_0_tnt_align32_pingpong_o_vs32_epiVs32t",
+    );
+    assert_eq!(
+        (c.schedule, c.scheduler, c.d, c.fusion),
+        (Schedule::Sm120Mxf4Pingpong, TileScheduler::Auto, Output::Mxfp4, Fusion::Default)
+    );
+    let c = kernel(
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe4m3_f32_f16_ue8m0xe3m2_128x64x128_1x1x1_0_tnt_align128_pingpong_q_epiVs32t",
+    );
+    assert_eq!((c.schedule, c.d), (Schedule::Sm120Mxf8f6f4Pingpong, Output::Mxfp6E3m2));
+
+    // SM100, a dynamic cluster (0x0x1: `cute::Shape<int, int, cute::_1>`).
+    let c = kernel("cutlass3x_sm100_tensorop_gemm_f16_f16_f32_f16_f16_64x128x64_0x0x1_0_tnn_align8_1sm");
+    assert!(c.dynamic_cluster);
+    assert_eq!((c.cluster, c.schedule, c.layout_d), (Cluster::ONE, Schedule::Sm100OneSm, Layout::ColumnMajor));
 
     // SM120 block-scaled with the generic schedules (4.7.0's generator), an MX output.
     let c = kernel(
@@ -128,17 +157,11 @@ fn names_become_the_kernels_they_name() {
 /// What a configuration cannot express is named, each part of it, never approximated.
 #[test]
 fn what_cannot_be_expressed_is_listed() {
-    let r = not_modelled(
-        "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_f16_ue8m0xe2m1_128x128x128_1x1x1_0_tnt_align32_stream_k_cooperative_o_vs16_epiVs32t",
-    );
-    assert!(r.iter().any(|r| r.contains("stream-K")), "{r:?}");
-    assert!(r.iter().any(|r| r.contains("KernelTmaWarpSpecializedNvf4Sm120")), "{r:?}");
-    let r = not_modelled(
-        "cutlass3x_sm120_bstensorop_gemm_ue4m3xe2m1_ue4m3xe2m1_f32_f16_ue8m0xe2m1_128x128x128_1x1x1_0_tnt_align32_cooperative_o_vs16_epiVs16t",
-    );
-    assert!(r.iter().any(|r| r.contains("ue8m0xe2m1 with vector size 16")), "{r:?}");
+    let r =
+        not_modelled("cutlass3x_sm120_sptensorop_spgemm_e2m1_e2m1_f32_void_e5m2_128x128x256_1x1x1_0_tnt_align256_q");
+    assert!(r.iter().any(|r| r.contains("SparseUniversal3x")), "{r:?}");
+    assert!(r.iter().any(|r| r.contains("KernelScheduleSparseF8f6f4Sm120")), "{r:?}");
     let r = not_modelled("cutlass3x_sm100_tensorop_gemm_f16_f16_f16_f16_f16_64x128x64_0x0x1_0_nnn_align8_stream_k_1sm");
-    assert!(r.iter().any(|r| r.contains("dynamic cluster")), "{r:?}");
     assert!(r.iter().any(|r| r.contains("TN operands")), "{r:?}");
     assert!(r.iter().any(|r| r.contains("f16 accumulator")), "{r:?}");
     // A suffix cutlass_library gives two schedules the model tells apart (PtrArrayMxf4 and
@@ -189,7 +212,7 @@ fn import_cutlass_writes_a_file_check_reads() {
     let commented = text.matches("\n# [[kernel]]\n").count();
     assert_eq!(kernels + commented, 572);
     assert!(err.contains(&format!("with {kernels} kernel(s); {commented} name(s) commented out")), "{err}");
-    assert!(err.contains("KernelTmaWarpSpecializedMxf8f6f4Sm120"), "the summary counts the reasons: {err}");
+    assert!(err.contains("36 x gemm kind SparseUniversal3x"), "the summary counts the reasons: {err}");
     let (code, err) = smem_lint(&["check", "-q", out.to_str().unwrap()]);
     assert!(code == 0 || code == 1, "no input error: {err}");
 
@@ -300,4 +323,48 @@ fn written_configurations_read_back() {
         let (_, back) = smem_lint::jsonl::parse_config(&line, None).unwrap();
         assert_eq!(back, *config, "{line}");
     }
+}
+
+/// What 4.7.0's SM120 names translate to is measured with nvcc (tests/data, which `agreement.rs`
+/// holds the model to): every schedule tag and tile scheduler the translations use appears in
+/// measured rows of 4.4.2 or later, and the 64 library kernels `verify` measured on 4.7.0 (all
+/// rejected by CUTLASS) are exactly what their names translate to.
+#[test]
+fn translated_library_kernels_are_measured_configurations() {
+    let translated: std::collections::HashSet<KernelConfig> = names("sm120-4.7.0.txt")
+        .iter()
+        .filter_map(|n| match import_name(n, CutlassVersion::V4_7_0) {
+            Imported::Kernel { config, .. } => Some(*config),
+            Imported::NotModelled { .. } => None,
+        })
+        .collect();
+    // SM120 rows of the releases the translations' tags and schedulers are modelled from (4.4.2 on).
+    let mut measured: Vec<(KernelConfig, serde_json::Value)> = Vec::new();
+    for file in common::data_files("sm120-").into_iter().chain(common::data_files("mx-outputs-sm120")) {
+        for row in common::rows(&file) {
+            if let Ok((_, cfg)) = smem_lint::jsonl::parse_config(&row.to_string(), None) {
+                if cfg.cutlass >= CutlassVersion::V4_4_2 {
+                    measured.push((cfg, row));
+                }
+            }
+        }
+    }
+    let mut tags: Vec<Schedule> = translated.iter().map(|c| c.schedule).collect();
+    tags.sort_by_key(|s| s.name());
+    tags.dedup();
+    for tag in &tags {
+        assert!(measured.iter().any(|(c, _)| c.schedule == *tag), "no measured row has {tag}");
+    }
+    assert!(tags.contains(&Schedule::Sm120Mxf8f6f4Cooperative) && tags.contains(&Schedule::Sm120Nvf4Pingpong));
+    for scheduler in [TileScheduler::Auto, TileScheduler::StreamK] {
+        assert!(translated.iter().any(|c| c.scheduler == scheduler));
+        assert!(measured.iter().any(|(c, _)| c.scheduler == scheduler), "no measured 4.7.0 row has {scheduler}");
+    }
+    let library = common::rows("sm120-verify-library-4.7.0.jsonl");
+    let exact = measured
+        .iter()
+        .filter(|(c, row)| translated.contains(c) && library.iter().any(|l| l["id"] == row["id"]))
+        .count();
+    assert_eq!(exact, library.len());
+    assert_eq!(exact, 64);
 }

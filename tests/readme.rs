@@ -100,22 +100,37 @@ fn the_cutlass_library_example_runs_as_written() {
         ));
     }
     assert_eq!(outputs.len(), 3, "{block}");
+    // The counts the page states, as it writes them ("2,729 become", "1,859 launchable", ...).
+    let prose = section.split("```python").next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let stated = |after: &str, before: &str| -> usize {
+        let at = prose.find(before).unwrap_or_else(|| panic!("the page lacks `{before}`"));
+        let head = &prose[..at];
+        let head = &head[head.rfind(after).unwrap_or_else(|| panic!("the page lacks `{after}`")) + after.len()..];
+        head.trim().replace(',', "").parse().unwrap_or_else(|_| panic!("`{after}...{before}`: `{head}`"))
+    };
+    let total = stated("The names are all", "SM120 GEMMs");
+    let kernels = stated("writes them).", "become");
+    let commented = stated("entries;", "are commented out");
+    let launchable = stated("`check` finds", "launchable and");
+    let findings = stated("launchable and", "not:");
+    let rejected = stated("not:", "that CUTLASS rejects");
+    let overflow = stated("all agree) and", "whose automatic stage count");
+    assert_eq!((kernels + commented, launchable + findings, rejected + overflow), (total, kernels, findings));
     assert_eq!(outputs[0].0, Some(0));
-    assert!(outputs[0].1.contains("with 1187 kernel(s); 1598 name(s) commented out"), "{}", outputs[0].1);
+    let summary = format!("with {kernels} kernel(s); {commented} name(s) commented out");
+    assert!(outputs[0].1.contains(&summary), "{}", outputs[0].1);
     assert_eq!(outputs[1].0, Some(1), "kernels that cannot launch are findings");
     assert!(
-        outputs[1].1.contains("1187 kernel configuration(s)")
-            && outputs[1].1.contains("848 launchable, 339 finding(s)"),
+        outputs[1].1.contains(&format!("{kernels} kernel configuration(s)"))
+            && outputs[1].1.contains(&format!("{launchable} launchable, {findings} finding(s)")),
         "{}",
         outputs[1].1
     );
     assert_eq!(outputs[2].0, Some(0), "{}", outputs[2].1);
     let cmake = std::fs::read_to_string(dir.join("smem-lint-kernels.cmake")).unwrap();
-    assert!(cmake.contains("# 848 of 2785 kernels launch"), "{cmake}");
-    for stated in ["1,187", "1,598", "848", "339", "291", "48", "2,785"] {
-        assert!(section.split("```python").next().unwrap().contains(stated), "{stated}");
-    }
-    // The 291 / 48 split, as `check` counts it; nothing outside the model.
+    assert!(cmake.contains(&format!("# {launchable} of {total} kernels launch")), "{cmake}");
+    assert!(prose.contains(&format!("`CUTLASS_LIBRARY_KERNELS` to the {}", thousands(launchable))), "{prose}");
+    // The rejected / overflow split, as `check` counts it; nothing outside the model.
     let json = Command::new(env!("CARGO_BIN_EXE_smem-lint"))
         .current_dir(&dir)
         .args(["check", "--format", "json", "sm120.toml"])
@@ -125,8 +140,21 @@ fn the_cutlass_library_example_runs_as_written() {
     let count = |code: &str| v["findings"].as_array().unwrap().iter().filter(|f| f["code"] == code).count();
     assert_eq!(
         (count("smem::cutlass-rejects"), count("smem::auto-stages-overflow"), count("smem::not-modelled")),
-        (291, 48, 0)
+        (rejected, overflow, 0)
     );
+}
+
+/// `1859` as the docs write it: `1,859`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `.pre-commit-hooks.yaml` names hooks whose commands exist: each `entry` is `smem-lint` or

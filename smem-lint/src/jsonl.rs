@@ -732,7 +732,11 @@ pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
         "layout_c": cfg.layout_c.name(),
         "layout_d": cfg.layout_d.name(),
         "tile": [cfg.tile.m, cfg.tile.n, cfg.tile.k],
-        "cluster": [cfg.cluster.m, cfg.cluster.n, cfg.cluster.k],
+        "cluster": if cfg.dynamic_cluster {
+            json!("dynamic")
+        } else {
+            json!([cfg.cluster.m, cfg.cluster.n, cfg.cluster.k])
+        },
         "schedule": cfg.schedule.name(),
         "epilogue_schedule": cfg.epilogue_schedule.name(),
         "stages": match cfg.stages {
@@ -746,11 +750,17 @@ pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
     if let crate::model::Family::Blockwise(g) = cfg.family {
         v["granularity"] = json!([g.m, g.n, g.k]);
     }
-    if let Some(f) = fusion_name(cfg.fusion) {
+    if let Some(f) = fusion_name(cfg) {
         v["fusion"] = json!(f);
     }
     if let crate::model::EpilogueTile::Explicit { m, n } = cfg.epilogue_tile {
         v["epilogue_tile"] = json!([m, n]);
+    }
+    if let Some(t) = cfg.epilogue_cta_tile {
+        v["epilogue_cta_tile"] = json!([t.m, t.n, t.k]);
+    }
+    if cfg.scheduler != crate::model::TileScheduler::Auto {
+        v["scheduler"] = json!(cfg.scheduler.name());
     }
     match cfg.epilogue {
         crate::model::Epilogue::Builder => {}
@@ -795,8 +805,8 @@ pub fn verdict_json(a: &crate::model::Assessment) -> Value {
 }
 
 /// The name `parse_config` reads back for a fusion, `None` for the default.
-pub(crate) fn fusion_name(f: Fusion) -> Option<String> {
-    (f != Fusion::Default).then(|| f.name())
+pub(crate) fn fusion_name(cfg: &KernelConfig) -> Option<String> {
+    crate::keys::fusion_value(cfg)
 }
 
 /// What one line of `eval` input yields: the output line, and how it counts for the exit code

@@ -215,6 +215,37 @@ pub fn family(name: Option<&str>, granularity: Option<Granularity>) -> Result<Fa
     }
 }
 
+/// The `fusion` value every front end reads back as the configuration's fusion (`None` for the
+/// default). A written-out `LinCombBlockScaleFactor` names the kernel's own D and C elements
+/// (`LinCombBlockScaleFactor<16, e2m1, f32, ue8m0, RowMajor, f16>`): `Fusion::name` gives only
+/// their widths.
+pub fn fusion_value(cfg: &crate::model::KernelConfig) -> Option<String> {
+    use crate::model::{Fusion, Layout, Output, ScaleFactor};
+    Some(match cfg.fusion {
+        Fusion::Default => return None,
+        Fusion::LinCombBlockScaleFactor(spec) => {
+            let d = match cfg.d {
+                Output::Nvfp4 | Output::Mxfp4 => "e2m1",
+                Output::Mxfp6E2m3 => "e2m3",
+                Output::Mxfp6E3m2 => "e3m2",
+                Output::Mxfp8E4m3 => "e4m3",
+                Output::Mxfp8E5m2 => "e5m2",
+                plain => plain.name(),
+            };
+            let sf = match spec.sf {
+                ScaleFactor::Ue4m3 => "ue4m3",
+                _ => "ue8m0",
+            };
+            let layout = match spec.layout {
+                Layout::RowMajor => "RowMajor",
+                Layout::ColumnMajor => "ColumnMajor",
+            };
+            format!("LinCombBlockScaleFactor<{}, {d}, f32, {sf}, {layout}, {}>", spec.vector, cfg.c.name())
+        }
+        f => f.name(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -205,7 +205,7 @@ def check_operation(
     When the model can express the kernel: :func:`evaluate`'s result for it, plus ``name`` (the
     procedural name), ``modelled: True`` and ``config`` (the configuration, which :func:`evaluate`
     answers the same for). Otherwise ``modelled: False`` and ``reasons``, every part the model cannot
-    express or refuses (a stream-K scheduler, a dynamic cluster, a schedule not modelled yet, ...):
+    express or refuses (a sparse kernel, a custom epilogue functor, a schedule older than its model, ...):
     never a guess. ``cutlass`` is the release whose cutlass_library built the operation (default: the
     newest modelled); ``archs`` default to the kernel's (SM120 kernels: sm120 and sm121)."""
     fields = op if isinstance(op, Mapping) else operation_fields(op)

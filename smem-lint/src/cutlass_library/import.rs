@@ -6,7 +6,9 @@
 use std::fmt::Write as _;
 
 use super::{readings, translate, ProceduralName};
-use crate::model::{evaluate_with, CutlassVersion, Detail, Family, KernelConfig, KernelKind, Layout, StagePolicy};
+use crate::model::{
+    evaluate_with, CutlassVersion, Detail, Family, KernelConfig, KernelKind, Layout, StagePolicy, TileScheduler,
+};
 
 /// What one name became.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +148,9 @@ fn config_lines(c: &KernelConfig) -> String {
         let _ = writeln!(s, "layout_d = \"{}\"", c.layout_d);
     }
     let _ = writeln!(s, "tile = [{}, {}, {}]", c.tile.m, c.tile.n, c.tile.k);
-    if c.cluster != crate::model::Cluster::ONE {
+    if c.dynamic_cluster {
+        s.push_str("cluster = \"dynamic\"\n");
+    } else if c.cluster != crate::model::Cluster::ONE {
         let _ = writeln!(s, "cluster = [{}, {}, {}]", c.cluster.m, c.cluster.n, c.cluster.k);
     }
     if c.schedule != crate::model::Schedule::Auto {
@@ -157,6 +161,12 @@ fn config_lines(c: &KernelConfig) -> String {
     }
     if let crate::model::EpilogueTile::Explicit { m, n } = c.epilogue_tile {
         let _ = writeln!(s, "epilogue_tile = [{m}, {n}]");
+    }
+    if c.scheduler != TileScheduler::Auto {
+        let _ = writeln!(s, "scheduler = \"{}\"", c.scheduler);
+    }
+    if let Some(f) = crate::keys::fusion_value(c) {
+        let _ = writeln!(s, "fusion = \"{f}\"");
     }
     if let StagePolicy::Fixed(n) = c.stages {
         let _ = writeln!(s, "stages = {n}");
@@ -193,7 +203,7 @@ pub fn to_toml(imported: &[Imported], source_note: &str, cutlass: CutlassVersion
     s
 }
 
-/// `12 x the stream-K tile scheduler ...`: how often each reason was given, most frequent first.
+/// `36 x gemm kind SparseUniversal3x ...`: how often each reason was given, most frequent first.
 pub fn reason_counts(imported: &[Imported]) -> Vec<(usize, String)> {
     let mut counts: Vec<(usize, String)> = Vec::new();
     for r in imported.iter().filter_map(|i| match i {

@@ -20,8 +20,8 @@ pub mod names;
 mod tables;
 
 use crate::model::{
-    Arch, Cluster, CutlassVersion, EpilogueSchedule, EpilogueTile, Family, Granularity, KernelConfig, KernelKind,
-    Layout, Operand, Output, Schedule, StagePolicy, Tile,
+    Arch, BlockScaleFactorSpec, Cluster, CutlassVersion, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity,
+    KernelConfig, KernelKind, Layout, Operand, Output, ScaleFactor, Schedule, StagePolicy, Tile, TileScheduler,
 };
 
 pub use names::{NameError, ProceduralName};
@@ -173,15 +173,38 @@ fn plain_output(e: &str) -> Option<Output> {
     })
 }
 
-fn block_scaled_output(sf: &str, e: &str, vector: u64) -> Option<Output> {
-    Some(match (sf, e, vector) {
-        ("ue4m3", "e2m1", 16) => Output::Nvfp4,
-        ("ue8m0", "e2m1", 32) => Output::Mxfp4,
-        ("ue8m0", "e2m3", 32) => Output::Mxfp6E2m3,
-        ("ue8m0", "e3m2", 32) => Output::Mxfp6E3m2,
-        ("ue8m0", "e4m3", 32) => Output::Mxfp8E4m3,
-        ("ue8m0", "e5m2", 32) => Output::Mxfp8E5m2,
+/// A block-scaled D by its element: the output whose data type it is (e2m1 with 16-element vectors
+/// is `nvfp4`, with any other vector size `mxfp4`). The scale factors' element, vector size and
+/// layout are the fusion's ([`block_scale_factor`]).
+fn block_scaled_output(e: &str, vector: u64) -> Option<Output> {
+    Some(match (e, vector) {
+        ("e2m1", 16) => Output::Nvfp4,
+        ("e2m1", _) => Output::Mxfp4,
+        ("e2m3", _) => Output::Mxfp6E2m3,
+        ("e3m2", _) => Output::Mxfp6E3m2,
+        ("e4m3", _) => Output::Mxfp8E4m3,
+        ("e5m2", _) => Output::Mxfp8E5m2,
         _ => return None,
+    })
+}
+
+/// The `LinCombBlockScaleFactor<SFVecSize, ElementD, ElementAccumulator, ElementSFD, LayoutSFD,
+/// ElementC, ElementAccumulator>` the emitter writes for a D with scale factors
+/// (`emit_block_scale_epilogue_functor`), when the configuration can name it.
+fn block_scale_factor(sfd: &ScaleFactorD, d: Output, c: Output) -> Option<BlockScaleFactorSpec> {
+    let sf = match sfd.element.as_str() {
+        "ue8m0" => ScaleFactor::Ue8m0,
+        "ue4m3" => ScaleFactor::Ue4m3,
+        _ => return None,
+    };
+    let vector = u8::try_from(sfd.vector_size).ok().filter(|v| [16, 32, 64].contains(v))?;
+    let layout = layout(&sfd.layout)?;
+    Some(BlockScaleFactorSpec {
+        vector,
+        sf,
+        layout,
+        d_bits: u8::try_from(d.bits()).ok()?,
+        c_bits: u8::try_from(c.bits()).ok()?,
     })
 }
 
@@ -191,6 +214,12 @@ fn layout(l: &str) -> Option<Layout> {
         "ColumnMajor" => Some(Layout::ColumnMajor),
         _ => None,
     }
+}
+
+/// The scale-factor store a block-scaled D gets by default (`KernelConfig::default_block_scale_factor`).
+fn cfg_default_spec(d: Output, c: Output) -> Option<BlockScaleFactorSpec> {
+    let tile = Tile { m: 128, n: 128, k: 128 };
+    KernelConfig::sm120(KernelKind::Dense, Operand::Nvfp4, Operand::Nvfp4, c, d, tile).default_block_scale_factor()
 }
 
 /// The architecture targets an imported kernel is checked on: SM120 kernels run on sm120 and sm121.
@@ -288,16 +317,15 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
     if c.is_none() {
         why.push(format!("C type {} is not modelled", op.c.element));
     }
+    let mut sf_spec = None;
     let d = match &op.sfd {
         Some(sfd) if sfd.element != "void" => {
-            if sfd.layout != "RowMajor" {
-                why.push(format!("a {} output scale-factor layout is not modelled (RowMajor is)", sfd.layout));
-            }
-            let d = block_scaled_output(&sfd.element, &op.d.element, sfd.vector_size);
-            if d.is_none() {
+            let d = block_scaled_output(&op.d.element, sfd.vector_size);
+            sf_spec = d.zip(c).and_then(|(d, c)| block_scale_factor(sfd, d, c));
+            if d.is_none() || (c.is_some() && sf_spec.is_none()) {
                 why.push(format!(
-                    "D {}x{} with vector size {} is not a modelled block-scaled output",
-                    sfd.element, op.d.element, sfd.vector_size
+                    "D {}x{} with vector size {} and {} scale factors is not a modelled block-scaled output",
+                    sfd.element, op.d.element, sfd.vector_size, sfd.layout
                 ));
             }
             d
@@ -320,13 +348,23 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
     if !matches!(op.epilogue_functor.as_str(), "LinearCombination" | "LinearCombinationBlockScaleFactor") {
         why.push(format!("epilogue functor {} is not modelled (LinearCombination is)", op.epilogue_functor));
     }
-    match op.tile_scheduler.as_str() {
-        "Default" => {}
-        "StreamK" => why.push("the stream-K tile scheduler (`_stream_k`) is not modelled yet".into()),
-        other => why.push(format!("tile scheduler {other} is not modelled (the default is)")),
-    }
-    if op.cluster.contains(&0) {
-        why.push("a dynamic cluster shape (0 in the name: chosen at run time) is not modelled yet".into());
+    // `TileSchedulerTag`: `void`, `cutlass::gemm::PersistentScheduler`, `cutlass::gemm::StreamKScheduler`.
+    let scheduler = match op.tile_scheduler.as_str() {
+        "Default" => TileScheduler::Auto,
+        "Persistent" => TileScheduler::Persistent,
+        "StreamK" => TileScheduler::StreamK,
+        other => {
+            why.push(format!("tile scheduler {other} is not modelled (the default, persistent and stream-K are)"));
+            TileScheduler::Auto
+        }
+    };
+    // A 0 extent is `int` in the cluster shape: `Shape<int, int, _1>` is the model's dynamic cluster.
+    let dynamic_cluster = op.cluster == [0, 0, 1];
+    if op.cluster.contains(&0) && !dynamic_cluster {
+        why.push(format!(
+            "cluster {}x{}x{} is not modelled (static extents, or a dynamic cluster Shape<int, int, _1> are)",
+            op.cluster[0], op.cluster[1], op.cluster[2]
+        ));
     }
     // Schedules, as the emitter writes them.
     let grouped = kind == KernelKind::Grouped;
@@ -352,15 +390,22 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
         }
         (Some(tag), Some(Arch::Sm120)) => match tag {
             "KernelScheduleAuto" => Some(Schedule::Auto),
-            "KernelTmaWarpSpecializedCooperative"
-            | "KernelPtrArrayTmaWarpSpecializedCooperative"
-            | "KernelTmaWarpSpecializedBlockwiseCooperativeSm120" => Some(Schedule::Cooperative),
-            "KernelTmaWarpSpecializedPingpong"
-            | "KernelPtrArrayTmaWarpSpecializedPingpong"
-            | "KernelTmaWarpSpecializedBlockwisePingpongSm120" => Some(Schedule::Pingpong),
+            // The model's `cooperative` / `pingpong` are these tags, ptr-array when grouped.
+            "KernelTmaWarpSpecializedCooperative" if !grouped => Some(Schedule::Cooperative),
+            "KernelPtrArrayTmaWarpSpecializedCooperative" if grouped => Some(Schedule::Cooperative),
+            "KernelTmaWarpSpecializedPingpong" if !grouped => Some(Schedule::Pingpong),
+            "KernelPtrArrayTmaWarpSpecializedPingpong" if grouped => Some(Schedule::Pingpong),
+            // The blockwise tags (which grouped blockwise kernels get too) and the instruction tags
+            // (`KernelTmaWarpSpecialized[Pingpong]{Mxf8f6f4,Mxf4,Nvf4}Sm120`), as CUTLASS spells them.
             other => {
-                why.push(format!("kernel schedule {other} is not modelled on SM120 yet"));
-                None
+                let s = other.parse::<Schedule>().ok().filter(|s| {
+                    Schedule::SM120.contains(s)
+                        && !matches!(s, Schedule::Auto | Schedule::Cooperative | Schedule::Pingpong)
+                });
+                if s.is_none() {
+                    why.push(format!("kernel schedule {other} is not modelled on SM120"));
+                }
+                s
             }
         },
         (Some(tag), _) => {
@@ -445,15 +490,20 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
                 // CUTLASS reads C's layout tag even for a void C; the generator gives C and D one layout.
                 layout_c: lc,
                 layout_d: ld,
-                fusion: crate::model::Fusion::Default,
+                // The emitter's block-scale-factor functor; the output's own default is left implicit.
+                fusion: match sf_spec {
+                    Some(spec) if cfg_default_spec(d, c) != Some(spec) => Fusion::LinCombBlockScaleFactor(spec),
+                    _ => Fusion::Default,
+                },
                 epilogue_tile,
                 epilogue: crate::model::Epilogue::Builder,
                 tile: Tile { m, n, k },
-                cluster: Cluster { m: cm, n: cn, k: ck },
-                // Refused above until translated: dynamic clusters, stream-K, another epilogue tile.
-                dynamic_cluster: false,
+                cluster: if dynamic_cluster { Cluster::ONE } else { Cluster { m: cm, n: cn, k: ck } },
+                // The dynamic cluster's extents are run-time values; the configuration's static
+                // cluster is then unused and left at 1x1x1, as every front end reads "dynamic".
+                dynamic_cluster,
                 epilogue_cta_tile: None,
-                scheduler: crate::model::TileScheduler::Auto,
+                scheduler,
                 schedule,
                 epilogue_schedule,
                 stages,

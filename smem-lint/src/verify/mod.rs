@@ -307,7 +307,7 @@ pub(crate) fn record_line(m: &Measured) -> Value {
     } else if c.cluster != crate::model::Cluster::ONE {
         o["cluster"] = json!([c.cluster.m, c.cluster.n, c.cluster.k]);
     }
-    if let Some(f) = crate::jsonl::fusion_name(c.fusion) {
+    if let Some(f) = crate::jsonl::fusion_name(c) {
         o["fusion"] = json!(f);
     }
     if c.epilogue != crate::model::Epilogue::Builder {
