@@ -749,27 +749,7 @@ fn config_lines(c: &KernelConfig, targets: &[Arch], default_targets: &[Arch]) ->
         let _ = writeln!(s, "arch = [{}]", t.join(", "));
     }
     let _ = writeln!(s, "operands = [\"{}\", \"{}\"]\noutputs = [\"{}\", \"{}\"]", c.a, c.b, c.c, c.d);
-    if c.layout_c != Layout::RowMajor {
-        let _ = writeln!(s, "layout_c = \"{}\"", c.layout_c);
-    }
-    if c.layout_d != Layout::RowMajor {
-        let _ = writeln!(s, "layout_d = \"{}\"", c.layout_d);
-    }
-    let _ = writeln!(s, "tile = [{}, {}, {}]", c.tile.m, c.tile.n, c.tile.k);
-    if c.dynamic_cluster {
-        s.push_str("cluster = \"dynamic\"\n");
-    } else if c.cluster != Cluster::ONE {
-        let _ = writeln!(s, "cluster = [{}, {}, {}]", c.cluster.m, c.cluster.n, c.cluster.k);
-    }
-    if c.schedule != Schedule::Auto {
-        let _ = writeln!(s, "schedule = \"{}\"", c.schedule);
-    }
-    if c.epilogue_schedule != EpilogueSchedule::Auto {
-        let _ = writeln!(s, "epilogue_schedule = \"{}\"", c.epilogue_schedule);
-    }
-    if let EpilogueTile::Explicit { m, n } = c.epilogue_tile {
-        let _ = writeln!(s, "epilogue_tile = [{m}, {n}]");
-    }
+    crate::keys::write_toml_keys(&mut s, c);
     let _ = writeln!(s, "epilogue = \"{}\"", c.epilogue.name());
     s
 }

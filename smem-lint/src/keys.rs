@@ -215,6 +215,44 @@ pub fn family(name: Option<&str>, granularity: Option<Granularity>) -> Result<Fa
     }
 }
 
+/// The TOML lines of `c`'s tile, layout, cluster, schedule, epilogue-tile, scheduler, fusion and
+/// stage keys, each written only where it differs from the format's default: what both importers
+/// (`import-trtllm`, `import-cutlass`) write after their own keys, in the key table's order.
+pub fn write_toml_keys(s: &mut String, c: &crate::model::KernelConfig) {
+    use crate::model::{Cluster, EpilogueSchedule, EpilogueTile, Layout, Schedule, StagePolicy, TileScheduler};
+    use std::fmt::Write as _;
+    if c.layout_c != Layout::RowMajor {
+        let _ = writeln!(s, "layout_c = \"{}\"", c.layout_c);
+    }
+    if c.layout_d != Layout::RowMajor {
+        let _ = writeln!(s, "layout_d = \"{}\"", c.layout_d);
+    }
+    let _ = writeln!(s, "tile = [{}, {}, {}]", c.tile.m, c.tile.n, c.tile.k);
+    if c.dynamic_cluster {
+        s.push_str("cluster = \"dynamic\"\n");
+    } else if c.cluster != Cluster::ONE {
+        let _ = writeln!(s, "cluster = [{}, {}, {}]", c.cluster.m, c.cluster.n, c.cluster.k);
+    }
+    if c.schedule != Schedule::Auto {
+        let _ = writeln!(s, "schedule = \"{}\"", c.schedule);
+    }
+    if c.epilogue_schedule != EpilogueSchedule::Auto {
+        let _ = writeln!(s, "epilogue_schedule = \"{}\"", c.epilogue_schedule);
+    }
+    if let EpilogueTile::Explicit { m, n } = c.epilogue_tile {
+        let _ = writeln!(s, "epilogue_tile = [{m}, {n}]");
+    }
+    if c.scheduler != TileScheduler::Auto {
+        let _ = writeln!(s, "scheduler = \"{}\"", c.scheduler);
+    }
+    if let Some(f) = fusion_value(c) {
+        let _ = writeln!(s, "fusion = \"{f}\"");
+    }
+    if let StagePolicy::Fixed(n) = c.stages {
+        let _ = writeln!(s, "stages = {n}");
+    }
+}
+
 /// The `fusion` value every front end reads back as the configuration's fusion (`None` for the
 /// default). A written-out `LinCombBlockScaleFactor` names the kernel's own D and C elements
 /// (`LinCombBlockScaleFactor<16, e2m1, f32, ue8m0, RowMajor, f16>`): `Fusion::name` gives only

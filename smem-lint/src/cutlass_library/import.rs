@@ -6,9 +6,7 @@
 use std::fmt::Write as _;
 
 use super::{readings, translate, ProceduralName};
-use crate::model::{
-    evaluate_with, CutlassVersion, Detail, Family, KernelConfig, KernelKind, Layout, StagePolicy, TileScheduler,
-};
+use crate::model::{evaluate_with, CutlassVersion, Detail, Family, KernelConfig, KernelKind};
 
 /// What one name became.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,36 +139,7 @@ fn config_lines(c: &KernelConfig) -> String {
         s.push_str("kernel = \"grouped\"\n");
     }
     let _ = writeln!(s, "a = \"{}\"\nb = \"{}\"\nc = \"{}\"\nd = \"{}\"", c.a, c.b, c.c, c.d);
-    if c.layout_c != Layout::RowMajor {
-        let _ = writeln!(s, "layout_c = \"{}\"", c.layout_c);
-    }
-    if c.layout_d != Layout::RowMajor {
-        let _ = writeln!(s, "layout_d = \"{}\"", c.layout_d);
-    }
-    let _ = writeln!(s, "tile = [{}, {}, {}]", c.tile.m, c.tile.n, c.tile.k);
-    if c.dynamic_cluster {
-        s.push_str("cluster = \"dynamic\"\n");
-    } else if c.cluster != crate::model::Cluster::ONE {
-        let _ = writeln!(s, "cluster = [{}, {}, {}]", c.cluster.m, c.cluster.n, c.cluster.k);
-    }
-    if c.schedule != crate::model::Schedule::Auto {
-        let _ = writeln!(s, "schedule = \"{}\"", c.schedule);
-    }
-    if c.epilogue_schedule != crate::model::EpilogueSchedule::Auto {
-        let _ = writeln!(s, "epilogue_schedule = \"{}\"", c.epilogue_schedule);
-    }
-    if let crate::model::EpilogueTile::Explicit { m, n } = c.epilogue_tile {
-        let _ = writeln!(s, "epilogue_tile = [{m}, {n}]");
-    }
-    if c.scheduler != TileScheduler::Auto {
-        let _ = writeln!(s, "scheduler = \"{}\"", c.scheduler);
-    }
-    if let Some(f) = crate::keys::fusion_value(c) {
-        let _ = writeln!(s, "fusion = \"{f}\"");
-    }
-    if let StagePolicy::Fixed(n) = c.stages {
-        let _ = writeln!(s, "stages = {n}");
-    }
+    crate::keys::write_toml_keys(&mut s, c);
     s
 }
 
