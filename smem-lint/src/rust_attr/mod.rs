@@ -43,9 +43,9 @@ impl Issue {
                     Some(crate::rules::Rule::CutlassRejects | crate::rules::Rule::Unbuildable)
                 );
                 let mut s = if detail { format!("{}: {}", self.message, a.label) } else { self.message.clone() };
-                for line in a.help().iter().flat_map(|h| h.lines().map(str::to_string).collect::<Vec<_>>()) {
+                for line in a.help().unwrap_or_default().lines() {
                     s.push_str("\nhelp: ");
-                    s.push_str(&line);
+                    s.push_str(line);
                 }
                 s
             }
