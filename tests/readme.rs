@@ -528,3 +528,19 @@ fn the_macro_example_errs_as_shown() {
     let text = format!("error: {}", issues[0].text().replace('\n', "\n       "));
     assert_eq!(shown.trim_end(), text, "the README's sample error is stale");
 }
+
+/// The Rust version the README asks for is the one the workspace declares (which the locked
+/// dependencies need; a lower one would be a promise cargo cannot keep).
+#[test]
+fn the_readme_names_the_declared_rust_version() {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let declared = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("the workspace declares rust-version");
+    assert!(
+        readme().contains(&format!("Needs Rust {declared} or newer")),
+        "README.md must say \"Needs Rust {declared} or newer\""
+    );
+}
