@@ -83,13 +83,14 @@ pub enum Command {
         #[command(flatten)]
         target: Target,
     },
-    /// The full byte breakdown of one configuration.
+    /// The full byte breakdown of one configuration: a kernel of a TOML file, or one written inline
+    /// as flags (`explain --tile 128x256x128 --operands nvfp4,nvfp4 --outputs bf16,bf16`).
     Explain {
-        /// A TOML configuration file (`-`: standard input).
-        file: PathBuf,
-        /// The kernel's name (required when the file declares several).
-        #[arg(long)]
-        kernel: Option<String>,
+        /// A TOML configuration file (`-`: standard input); without it, the kernel flags below
+        /// describe the kernel.
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        kernel: crate::front::flags::KernelFlags,
         /// Output format: a table of every member, or JSON.
         #[arg(long, value_enum, default_value_t = ExplainFormat::Table)]
         format: ExplainFormat,
@@ -339,7 +340,7 @@ where
             let shown = Shown { quiet: *quiet, max_findings: *max_findings };
             with_options(target, |o| check(&paths, *format, o, &shown))
         }
-        Some(Command::Explain { file, kernel, format, target }) => explain(file, kernel.as_deref(), *format, target),
+        Some(Command::Explain { file, kernel, format, target }) => explain(file.as_deref(), kernel, *format, target),
         Some(Command::Emit { paths, output: None, check, .. }) if paths.is_empty() && mode == Mode::Cargo => {
             match crate::workspace::load(manifest) {
                 Ok(ws) => crate::workspace::emit(&ws, *check),
@@ -503,14 +504,41 @@ fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown)
     }
 }
 
-fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Target) -> u8 {
-    let source = match crate::input::read_named(file) {
-        Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
+fn explain(
+    file: Option<&Path>,
+    flags: &crate::front::flags::KernelFlags,
+    format: ExplainFormat,
+    target: &Target,
+) -> u8 {
+    // With a file, `--name` (or `--kernel`, its older spelling) picks the kernel; without one, the
+    // flags are the kernel, read as the TOML table they write.
+    let (file, source, kernel) = match file {
+        Some(file) => {
+            if let Some(k) = flags.others(&["name", "kernel"]).next() {
+                errln!(
+                    "error: --{} describes a kernel inline; with a FILE, only --name picks one of its kernels",
+                    k.replace('_', "-")
+                );
+                return EXIT_INPUT_ERROR;
+            }
+            match crate::input::read_named(file) {
+                Ok(s) => (file.to_path_buf(), s, flags.get("name").or(flags.get("kernel"))),
+                Err(e) => {
+                    errln!("error: {e}");
+                    return EXIT_INPUT_ERROR;
+                }
+            }
+        }
+        None if flags.values.is_empty() => {
+            errln!(
+                "error: name a TOML file, or write the kernel as flags: \
+                 `smem-lint explain --tile 128x128x128 --operands nvfp4,nvfp4 --outputs bf16,bf16`"
+            );
             return EXIT_INPUT_ERROR;
         }
+        None => (PathBuf::from(crate::front::flags::SOURCE_NAME), flags.to_toml(), None),
     };
+    let file = file.as_path();
     let parsed = crate::config_file::parse(&source);
     if !parsed.errors.is_empty() {
         let report =
@@ -524,7 +552,7 @@ fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Ta
         None => {
             let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(50).collect();
             errln!(
-                "error: {} declares {} kernels; name one with --kernel: {}{}",
+                "error: {} declares {} kernels; name one with --name: {}{}",
                 file.display(),
                 parsed.entries.len(),
                 names.join(", "),

@@ -47,6 +47,8 @@ pub(crate) mod exit;
 pub mod explain;
 #[cfg(feature = "cli")]
 pub mod fingerprint;
+#[cfg(feature = "cli")]
+pub mod front;
 pub mod import;
 #[cfg(feature = "cli")]
 pub mod input;
