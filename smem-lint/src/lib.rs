@@ -72,6 +72,5 @@ pub mod suggest;
 #[cfg(feature = "cli")]
 pub mod verify;
 
-
 #[cfg(feature = "cli")]
 pub(crate) mod schema;

@@ -73,7 +73,7 @@ pub fn toml_value(raw: &str) -> String {
         return format!("[{}]", raw.split('x').collect::<Vec<_>>().join(", "));
     }
     if raw.contains(',') && !raw.contains(['<', '(', '{', '[', '"']) {
-        let items: Vec<String> = raw.split(',').map(|p| toml_value(p)).collect();
+        let items: Vec<String> = raw.split(',').map(toml_value).collect();
         return format!("[{}]", items.join(", "));
     }
     toml::Value::String(raw.to_string()).to_string()
