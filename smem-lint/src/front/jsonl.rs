@@ -952,10 +952,11 @@ mod tests {
     /// rejections included) and with ids that need escaping.
     #[test]
     fn written_results_are_the_contract_in_compact_json() {
-        const ORDER: [&str; 13] = [
+        const ORDER: [&str; 14] = [
             "id",
             "cutlass",
             "compiles",
+            "code",
             "reason",
             "over_capacity",
             "kernel_bytes",
