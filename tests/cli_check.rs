@@ -327,7 +327,11 @@ fn explain_takes_the_kernel_as_flags() {
     assert!(err.contains("smem::unknown-value") && err.contains("unknown operand type `nvfp5`"), "{err}");
     assert!(err.contains("<command line>") && err.contains("operands = [\"nvfp5\", \"nvfp4\"]"), "{err}");
     let toml = "[[kernel]]\nname = \"k\"\noperands = [\"nvfp5\", \"nvfp4\"]\noutputs = [\"bf16\", \"bf16\"]\ntile = [128, 128, 128]\n";
-    let r = smem_lint::check::check_source(std::path::Path::new("k.toml"), toml.into(), &Default::default());
+    let r = smem_lint::check::check_source(
+        std::path::Path::new("k.toml"),
+        toml.into(),
+        &smem_lint::check::Options::default(),
+    );
     assert_eq!(r.input_errors.len(), 1);
     // The rendering wraps lines: compare the words.
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
