@@ -1,4 +1,5 @@
-//! The model against sizes measured by nvcc on real CUTLASS (tests/data, copied from ../shared/data).
+//! The model against sizes measured by nvcc on real CUTLASS (tests/data, copied from ../shared/data;
+//! nothing here needs ../shared but `data_copies_are_current`).
 //!
 //! Every configuration must agree exactly on `compiles`, `kernel_bytes`, `mainloop_bytes`,
 //! `epilogue_bytes` and `stages`; a rejection must name the static_assert the compiler reported.
@@ -164,13 +165,14 @@ fn every_buildability_measurement_agrees() {
 }
 
 /// The shared data files in tests/data are byte-identical copies of ../shared/data when it exists
-/// (CI lays it beside the clone): a stale copy would test the model against old truth.
+/// (CI lays it beside the clone): a stale copy would test the model against old truth. A standalone
+/// clone has no ../shared: this test then skips loudly (`common::shared`); every other test here
+/// reads tests/data.
 #[test]
 fn data_copies_are_current() {
-    let shared = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    // CI lays ../shared beside the clone; a missing copy is a failure, never a skip.
-    let entries = std::fs::read_dir(&shared).unwrap_or_else(|e| panic!("{} must exist: {e}", shared.display()));
-    for e in entries {
+    let Some(shared) = common::shared("data_copies_are_current") else { return };
+    let mut compared = 0;
+    for e in std::fs::read_dir(&shared).unwrap() {
         let e = e.unwrap();
         let ours = common::data_path(&e.file_name().to_string_lossy());
         let theirs = std::fs::read(e.path()).unwrap();
@@ -180,7 +182,37 @@ fn data_copies_are_current() {
             "tests/data/{} differs from ../shared/data: refresh the copy",
             e.file_name().to_string_lossy()
         );
+        compared += 1;
     }
+    assert!(compared >= 20, "only {compared} files in {}", shared.display());
+}
+
+/// Only the tests named in `common::SHARED_ONLY` read ../shared (through `common::shared`, which
+/// skips them loudly when it is absent); no other test names the directory, so a clone without it
+/// runs every other test on tests/data.
+#[test]
+fn only_the_listed_tests_read_shared() {
+    let dir = common::data_path("..");
+    let mut callers = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let parent = ["..", "/", "..", "/shared"].concat();
+        assert!(!code.contains(&parent), "{name} names {parent}: go through common::shared");
+        let call = ["common", "::shared("].concat();
+        for piece in code.split(&call).skip(1) {
+            callers.push(piece.split('"').nth(1).unwrap_or_default().to_string());
+        }
+    }
+    callers.sort();
+    let mut listed: Vec<String> = common::SHARED_ONLY.iter().map(|(t, _)| (*t).to_string()).collect();
+    listed.sort();
+    assert_eq!(callers, listed, "the tests that read ../shared are exactly common::SHARED_ONLY");
 }
 
 /// The acceptance numbers of the core issue, each backed by a measured row.

@@ -191,7 +191,7 @@ fn explain_table_names_every_member() {
     let (code, _, err) = run(&["explain", "configs/cutlass-79-examples.toml"]);
     assert_eq!(code, 2);
     // The names to choose from are listed.
-    assert!(err.contains("--kernel") && err.contains("79a"), "{err}");
+    assert!(err.contains("--name") && err.contains("79a"), "{err}");
     let (code, _, _) = run(&["explain", "tests/fixtures/check/clean.toml"]);
     assert_eq!(code, 0);
 }
@@ -277,4 +277,67 @@ fn names_that_are_not_identifiers_are_refused() {
         run(&["emit", f.to_str().unwrap(), "-o", d.join("t.hpp").to_str().unwrap(), "--format", "cpp"]);
     assert_eq!(code, 2, "{err}");
     assert!(!d.join("t.hpp").exists());
+}
+
+/// `explain` with the kernel written as flags (one per TOML key) gives what the same kernel gives in
+/// a file, and a bad value is the TOML format's error: same code, message and help.
+#[test]
+fn explain_takes_the_kernel_as_flags() {
+    let inline = [
+        "explain",
+        "--arch",
+        "sm120,sm121",
+        "--cutlass",
+        "4.5.0",
+        "--kernel",
+        "grouped",
+        "--operands",
+        "nvfp4,nvfp4",
+        "--outputs",
+        "bf16,bf16",
+        "--tile",
+        "128x256x128",
+        "--stages",
+        "4",
+        "--format",
+        "json",
+    ];
+    let (code, flags, err) = run(&inline);
+    let (file_code, file, _) =
+        run(&["explain", "configs/quickstart.toml", "--name", "moe_128x256x128_s4", "--format", "json"]);
+    assert_eq!((code, file_code), (1, 1), "{err}");
+    assert_eq!(flags, file);
+    // The older spelling of the kernel's name with a file.
+    let (_, legacy, _) =
+        run(&["explain", "configs/quickstart.toml", "--kernel", "moe_128x256x128_s4", "--format", "json"]);
+    assert_eq!(legacy, file);
+    // A bad operand: the TOML format's diagnostic, quoting the table the flags write.
+    let (code, _, err) = run(&[
+        "explain",
+        "--operands",
+        "nvfp5,nvfp4",
+        "--outputs",
+        "bf16,bf16",
+        "--tile",
+        "128x128x128",
+        "--color",
+        "never",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("smem::unknown-value") && err.contains("unknown operand type `nvfp5`"), "{err}");
+    assert!(err.contains("<command line>") && err.contains("operands = [\"nvfp5\", \"nvfp4\"]"), "{err}");
+    let toml = "[[kernel]]\nname = \"k\"\noperands = [\"nvfp5\", \"nvfp4\"]\noutputs = [\"bf16\", \"bf16\"]\ntile = [128, 128, 128]\n";
+    let r = smem_lint::check::check_source(
+        std::path::Path::new("k.toml"),
+        toml.into(),
+        &smem_lint::check::Options::default(),
+    );
+    assert_eq!(r.input_errors.len(), 1);
+    // The rendering wraps lines: compare the words.
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let e = &r.input_errors[0];
+    assert!(flat(&err).contains(&flat(&e.message)) && flat(&err).contains(&flat(e.help.as_deref().unwrap())), "{err}");
+    // Kernel flags with a file are refused; neither a file nor flags is an error.
+    assert_eq!(run(&["explain", "configs/quickstart.toml", "--tile", "128x128x128"]).0, 2);
+    assert_eq!(run(&["explain"]).0, 2);
 }

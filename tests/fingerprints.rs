@@ -3,6 +3,8 @@
 //! that differ. Runs on the vendored v4.7.0 headers (`tests/vendor/cutlass-4.7.0`), so CI needs no
 //! release bundle.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -205,14 +207,11 @@ fn cargo_setting_cutlass_include_recognises_too() {
 }
 
 /// The committed table is what the real headers of the 27 releases give. Needs the release bundle
-/// (../shared/cutlass), which CI does not have: skipped, loudly, without it.
+/// (../shared/cutlass): skipped, loudly, without it (`common::shared`).
 #[test]
 fn table_matches_the_release_bundle() {
-    let bundle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/cutlass/cutlass-include.bundle");
-    if !bundle.is_file() {
-        eprintln!("skipped: {} is not here (the other tests cover 4.7.0's row)", bundle.display());
-        return;
-    }
+    // Skipped loudly without ../shared (`common::shared`); the other tests cover 4.7.0's row.
+    let Some(bundle) = common::shared("table_matches_the_release_bundle") else { return };
     let committed =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/fingerprint/table.rs")).unwrap();
     let generated = generate::table_from_git(&bundle).unwrap();

@@ -129,21 +129,7 @@ pub fn check_config(base: &KernelConfig, targets: &[Arch]) -> Outcome {
         };
         let (problem, fp) = match verdict {
             Err(e) => (Some(Problem::NotModelled(e)), None),
-            Ok(v) => {
-                let fp = v.footprint.as_ref().map(Footprint::sizes);
-                let problem = match v.status {
-                    Status::Fits { .. } => None,
-                    Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
-                        needs: fp.map_or(0, |f| f.kernel_bytes),
-                        cap: v.cap,
-                        over,
-                        auto_overflow: v.auto_overflow,
-                    }),
-                    Status::Rejected(r) => Some(Problem::Rejected(Box::new(r))),
-                    Status::Unbuildable(u) => Some(Problem::Unbuildable(u)),
-                };
-                (problem, fp)
-            }
+            Ok(v) => (problem(&v), v.footprint.as_ref().map(Footprint::sizes)),
         };
         match problem {
             None => {
@@ -160,6 +146,23 @@ pub fn check_config(base: &KernelConfig, targets: &[Arch]) -> Outcome {
         out.launchable = sizes.map(|s| (ok_archs, s));
     }
     out
+}
+
+/// The problem a verdict on one architecture amounts to (`None`: the kernel launches there): what
+/// [`check_config`] merges across architectures and `eval` reports per line, so that both name the
+/// same rule.
+pub fn problem(v: &Verdict) -> Option<Problem> {
+    match &v.status {
+        Status::Fits { .. } => None,
+        Status::ExceedsCap { over } => Some(Problem::ExceedsCap {
+            needs: v.footprint.as_ref().map_or(0, |f| f.kernel_bytes),
+            cap: v.cap,
+            over: *over,
+            auto_overflow: v.auto_overflow,
+        }),
+        Status::Rejected(r) => Some(Problem::Rejected(Box::new(r.clone()))),
+        Status::Unbuildable(u) => Some(Problem::Unbuildable(u.clone())),
+    }
 }
 
 /// What a finding tells the user beyond its message, the same in every front end: the primary

@@ -32,21 +32,32 @@ pub mod check;
 mod checked;
 pub mod checker;
 #[cfg(feature = "cli")]
-pub mod cli;
-#[cfg(feature = "cli")]
 pub mod config_file;
 pub mod cutlass_library;
-#[cfg(feature = "cli")]
-pub mod diagnostics;
 pub mod emit;
 #[cfg(feature = "cli")]
 pub mod eval_stream;
 #[cfg(feature = "cli")]
 pub(crate) mod exit;
 #[cfg(feature = "cli")]
-pub mod explain;
-#[cfg(feature = "cli")]
 pub mod fingerprint;
+// The pipeline, one folder a layer: front ends (TOML, JSON lines, the attribute, Cargo, flags) ->
+// `checker` -> `render` (human, JSON, SARIF, tables, breakdowns) -> `commands` (one module per
+// subcommand). The old flat paths stay as re-exports.
+#[cfg(feature = "cli")]
+pub mod commands;
+#[cfg(feature = "rust-attr")]
+pub mod front;
+#[cfg(feature = "cli")]
+pub mod render;
+#[cfg(feature = "cli")]
+pub use commands as cli;
+#[cfg(feature = "rust-attr")]
+pub use front::rust_attr;
+#[cfg(feature = "cli")]
+pub use front::{jsonl, workspace};
+#[cfg(feature = "cli")]
+pub use render::{diagnostics, explain, report, table};
 pub mod import;
 #[cfg(feature = "cli")]
 pub mod input;
@@ -56,21 +67,10 @@ pub mod markers;
 pub use smem_lint_model as model;
 #[cfg(feature = "cli")]
 pub mod output;
-#[cfg(feature = "cli")]
-pub mod report;
 pub mod rules;
-#[cfg(feature = "rust-attr")]
-pub mod rust_attr;
 pub mod suggest;
 #[cfg(feature = "cli")]
-pub mod table;
-#[cfg(feature = "cli")]
 pub mod verify;
-#[cfg(feature = "cli")]
-pub mod workspace;
-
-#[cfg(feature = "cli")]
-pub mod jsonl;
 
 #[cfg(feature = "cli")]
 pub(crate) mod schema;

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 /// `tests/data/NAME`, the repository's copy of the measured ground truth.
@@ -29,4 +30,46 @@ pub fn data_files(prefix: &str) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// The tests that read `../shared` (the measurement repository CI lays beside the clone) and the
+/// path each reads. Only these may skip, and only because `../shared` is absent: every other test
+/// reads `tests/data` and `tests/vendor`, so a standalone clone runs them all.
+/// `tests/agreement.rs` `only_the_listed_tests_read_shared` holds the test files to this list.
+pub const SHARED_ONLY: [(&str, &str); 3] = [
+    // tests/data's copies are byte-identical to the measurements they were copied from.
+    ("data_copies_are_current", "data"),
+    // The release bundle: every tag's headers, checked out with git.
+    ("every_release_tag_is_recognised_from_its_headers", "cutlass/cutlass-include.bundle"),
+    ("table_matches_the_release_bundle", "cutlass/cutlass-include.bundle"),
+];
+
+/// `../shared/REL` for the test `test` (one of [`SHARED_ONLY`]), or `None` when it is absent: the
+/// test then skips, and says so on standard error with the count of such tests. `SMEM_LINT_SHARED`
+/// names another directory (a nonexistent one simulates a standalone clone); with
+/// `SMEM_LINT_REQUIRE_SHARED=1` (CI, where ../shared is laid beside the clone) an absent path fails.
+pub fn shared(test: &str) -> Option<PathBuf> {
+    let index = SHARED_ONLY
+        .iter()
+        .position(|(t, _)| *t == test)
+        .unwrap_or_else(|| panic!("{test} is not in common::SHARED_ONLY: read tests/data instead"));
+    let root = std::env::var_os("SMEM_LINT_SHARED")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"), PathBuf::from);
+    let path = root.join(SHARED_ONLY[index].1);
+    if path.exists() {
+        return Some(path);
+    }
+    let required = std::env::var_os("SMEM_LINT_REQUIRE_SHARED").is_some_and(|v| v == "1");
+    assert!(!required, "{test}: {} is missing and SMEM_LINT_REQUIRE_SHARED=1", path.display());
+    // Written to the process's standard error, not through `eprintln!`, which the test harness
+    // captures and hides for a test that passes.
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "\n*** SKIPPED {test} ({} of {} tests that need ../shared): {} is absent. \
+         It checks ../shared itself; every other test reads tests/data. ***\n",
+        index + 1,
+        SHARED_ONLY.len(),
+        path.display()
+    );
+    None
 }

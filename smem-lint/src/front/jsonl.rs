@@ -562,6 +562,8 @@ pub(crate) struct LineResult<'a> {
     plain_id: bool,
     cutlass: &'static str,
     compiles: bool,
+    /// The rule the kernel breaks on its architecture (`None`: it launches).
+    code: Option<&'static str>,
     reason: Option<&'static str>,
     over_capacity: Option<bool>,
     sizes: Option<LineSizes>,
@@ -618,6 +620,11 @@ impl LineResult<'_> {
         // A release name is digits and dots, which need no escaping (a test checks every name).
         quoted(out, self.cutlass);
         boolean(out, b",\"compiles\":", self.compiles);
+        if let Some(c) = self.code {
+            // A rule code is `smem::` and lower-case words: nothing to escape.
+            out.extend_from_slice(b",\"code\":");
+            quoted(out, c);
+        }
         if let Some(r) = self.reason {
             out.extend_from_slice(b",\"reason\":");
             string(out, r);
@@ -656,30 +663,35 @@ pub fn result_json(id: Option<&str>, cfg: &KernelConfig) -> Result<Value, LineEr
 /// [`result_json`] before it becomes JSON.
 pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result<LineResult<'a>, LineError> {
     // eval reports sizes and the verdict, not the member list or the largest fitting stage count:
-    // one evaluation per line, judged by the same `model::status` as `assess`.
-    let evaluation = crate::model::evaluate_with(cfg, crate::model::Detail::Sizes).map_err(|e| LineError {
+    // one evaluation per line (`model::verdict`), and the rule it breaks is `checker::problem`'s,
+    // the one `check` reports for the same kernel on the same architecture.
+    let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| LineError {
         id: id.map(str::to_string),
         field: Some(e.at.key()),
         message: e.to_string(),
         rule: crate::rules::Rule::of_model(&e),
     })?;
+    let code = crate::checker::problem(&verdict).map(|p| p.code());
     let cutlass = cfg.cutlass.name();
-    let f = match evaluation {
-        crate::model::Evaluation::Rejected(r) => {
-            return Ok(LineResult {
-                id,
-                plain_id: false,
-                cutlass,
-                compiles: false,
-                reason: Some(r.message),
-                over_capacity: None,
-                sizes: None,
-            })
-        }
-        crate::model::Evaluation::Compiled(f) => f,
+    let Some(f) = verdict.footprint else {
+        // No sizes: CUTLASS rejected the configuration (the only verdict without a footprint).
+        let reason = match &verdict.status {
+            Status::Rejected(r) => Some(r.message),
+            _ => None,
+        };
+        return Ok(LineResult {
+            id,
+            plain_id: false,
+            cutlass,
+            compiles: false,
+            code,
+            reason,
+            over_capacity: None,
+            sizes: None,
+        });
     };
-    let cap = cfg.arch.smem_cap();
-    let status = crate::model::status(&f, cap);
+    let cap = verdict.cap;
+    let status = verdict.status;
     let sizes = |fits: bool, buildable: bool, launchable: bool| LineSizes {
         kernel_bytes: f.kernel_bytes,
         mainloop_bytes: f.mainloop_bytes,
@@ -697,6 +709,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             plain_id: false,
             cutlass,
             compiles: false,
+            code,
             reason: Some(r.message),
             over_capacity: Some(true),
             sizes: Some(sizes(false, false, false)),
@@ -706,6 +719,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             plain_id: false,
             cutlass,
             compiles: true,
+            code,
             reason: None,
             over_capacity: None,
             sizes: Some(sizes(
@@ -938,10 +952,11 @@ mod tests {
     /// rejections included) and with ids that need escaping.
     #[test]
     fn written_results_are_the_contract_in_compact_json() {
-        const ORDER: [&str; 13] = [
+        const ORDER: [&str; 14] = [
             "id",
             "cutlass",
             "compiles",
+            "code",
             "reason",
             "over_capacity",
             "kernel_bytes",

@@ -1,4 +1,6 @@
-//! The command line shared by `smem-lint` and `cargo smem-lint`.
+//! The command line shared by `smem-lint` and `cargo smem-lint`: the arguments and the dispatch;
+//! each subcommand is a module here (`check`, `explain`, `emit`, `eval`, ...; `verify`'s arguments
+//! live in `verify/cli.rs`).
 //!
 //! Exit codes: 0 clean, 1 findings (or a stale table with `emit --check`), 2 usage or input error.
 
@@ -8,13 +10,21 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::check::{FileReport, Options};
-use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
-use crate::model::{assess, Arch, CutlassVersion, KernelConfig};
-use crate::output::{err, errln, out, outln};
-use crate::report::{check_paths, distinct_entries, print_reports_with, OutputFormat, Shown};
-use crate::table::{write_table, CppFlavor, TableFormat, TableOutcome};
+use crate::check::Options;
+use crate::exit::{EXIT_CLEAN, EXIT_INPUT_ERROR};
+use crate::model::{Arch, CutlassVersion};
+use crate::output::{errln, out, outln};
+use crate::report::{OutputFormat, Shown};
+use crate::table::{CppFlavor, TableFormat};
 use crate::verify::cli::VerifyArgs;
+
+mod check;
+mod emit;
+mod eval;
+mod explain;
+mod explain_code;
+mod import_cutlass;
+mod import_trtllm;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -83,13 +93,14 @@ pub enum Command {
         #[command(flatten)]
         target: Target,
     },
-    /// The full byte breakdown of one configuration.
+    /// The full byte breakdown of one configuration: a kernel of a TOML file, or one written inline
+    /// as flags (`explain --tile 128x256x128 --operands nvfp4,nvfp4 --outputs bf16,bf16`).
     Explain {
-        /// A TOML configuration file (`-`: standard input).
-        file: PathBuf,
-        /// The kernel's name (required when the file declares several).
-        #[arg(long)]
-        kernel: Option<String>,
+        /// A TOML configuration file (`-`: standard input); without it, the kernel flags below
+        /// describe the kernel.
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        kernel: crate::front::flags::KernelFlags,
         /// Output format: a table of every member, or JSON.
         #[arg(long, value_enum, default_value_t = ExplainFormat::Table)]
         format: ExplainFormat,
@@ -315,7 +326,7 @@ where
     }
     let manifest = cli.manifest_path.as_deref();
     let code = match &cli.command {
-        None if mode == Mode::Cargo => workspace_check(
+        None if mode == Mode::Cargo => check::workspace_check(
             manifest,
             cli.format.unwrap_or(OutputFormat::Human),
             &Shown { quiet: cli.quiet, max_findings: cli.max_findings },
@@ -332,14 +343,16 @@ where
             EXIT_INPUT_ERROR
         }
         Some(Command::Check { paths, format, quiet, max_findings, .. }) if paths.is_empty() && mode == Mode::Cargo => {
-            workspace_check(manifest, *format, &Shown { quiet: *quiet, max_findings: *max_findings })
+            check::workspace_check(manifest, *format, &Shown { quiet: *quiet, max_findings: *max_findings })
         }
         Some(Command::Check { paths, format, quiet, max_findings, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
             let shown = Shown { quiet: *quiet, max_findings: *max_findings };
-            with_options(target, |o| check(&paths, *format, o, &shown))
+            with_options(target, |o| check::check(&paths, *format, o, &shown))
         }
-        Some(Command::Explain { file, kernel, format, target }) => explain(file, kernel.as_deref(), *format, target),
+        Some(Command::Explain { file, kernel, format, target }) => {
+            explain::explain(file.as_deref(), kernel, *format, target)
+        }
         Some(Command::Emit { paths, output: None, check, .. }) if paths.is_empty() && mode == Mode::Cargo => {
             match crate::workspace::load(manifest) {
                 Ok(ws) => crate::workspace::emit(&ws, *check),
@@ -357,11 +370,11 @@ where
         }
         Some(Command::Emit { paths, format, cpp_flavor, output: Some(output), check, target }) => {
             let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.clone() };
-            with_options(target, |o| emit_cmd(&paths, *format, *cpp_flavor, output, *check, o))
+            with_options(target, |o| emit::emit_cmd(&paths, *format, *cpp_flavor, output, *check, o))
         }
         Some(Command::Eval { file, cutlass, cutlass_include }) => {
             match resolve_cutlass(*cutlass, cutlass_include.as_deref()) {
-                Ok(v) => eval(file, v),
+                Ok(v) => eval::eval(file, v),
                 Err(e) => {
                     errln!("error: {e}");
                     EXIT_INPUT_ERROR
@@ -369,7 +382,7 @@ where
             }
         }
         Some(Command::Verify(args)) => crate::verify::cli::verify(args),
-        Some(Command::ExplainCode { code }) => explain_code(code.as_deref()),
+        Some(Command::ExplainCode { code }) => explain_code::explain_code(code.as_deref()),
         Some(Command::Completions { shell }) => {
             let mut cmd = command_for(mode);
             let name = cmd.get_bin_name().unwrap_or("smem-lint").to_string();
@@ -413,11 +426,14 @@ where
                 commit: source_commit.clone().unwrap_or_default(),
                 line_prefix: source_line_prefix.clone(),
             });
-            import_trtllm(files, output, source_note.as_deref(), *cutlass, archs, provenance.as_ref())
+            import_trtllm::import_trtllm(files, output, source_note.as_deref(), *cutlass, archs, provenance.as_ref())
         }
-        Some(Command::ImportCutlass { names, output, source_note, cutlass }) => {
-            import_cutlass(names, output, source_note.as_deref(), cutlass.unwrap_or(CutlassVersion::LATEST))
-        }
+        Some(Command::ImportCutlass { names, output, source_note, cutlass }) => import_cutlass::import_cutlass(
+            names,
+            output,
+            source_note.as_deref(),
+            cutlass.unwrap_or(CutlassVersion::LATEST),
+        ),
     };
     crate::output::finish(code)
 }
@@ -445,318 +461,6 @@ fn with_options(target: &Target, f: impl FnOnce(&Options) -> u8) -> u8 {
         Ok(o) => f(&o),
         Err(e) => {
             errln!("error: {e}");
-            EXIT_INPUT_ERROR
-        }
-    }
-}
-
-fn explain_code(code: Option<&str>) -> u8 {
-    use crate::rules::{Class, Rule};
-    let class = |r: Rule| match r.class() {
-        Class::Finding => "finding (exit 1)",
-        Class::InputError => "input error (exit 2)",
-    };
-    let Some(code) = code else {
-        for r in Rule::ALL {
-            outln!("{:<28} {:<22} {}", r.code(), class(*r), r.summary());
-        }
-        return EXIT_CLEAN;
-    };
-    let full = if code.starts_with("smem::") { code.to_string() } else { format!("smem::{code}") };
-    if let Some(r) = Rule::from_code(&full) {
-        outln!("{}: {} [{}]\n\n{}", r.code(), r.summary(), class(r), r.explanation().trim_end());
-        EXIT_CLEAN
-    } else {
-        errln!(
-            "error: unknown code `{code}`; codes: {}",
-            Rule::ALL.iter().map(|r| r.code()).collect::<Vec<_>>().join(", ")
-        );
-        EXIT_INPUT_ERROR
-    }
-}
-
-fn workspace_check(manifest: Option<&Path>, format: OutputFormat, shown: &Shown) -> u8 {
-    match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
-        Ok(reports) if reports.is_empty() => {
-            errln!(
-                "error: nothing to check: no kernel configuration file and no #[smem_check] struct in this workspace\n  \
-                 help: list your TOML files in the workspace's Cargo.toml:\n\n  \
-                 [workspace.metadata.smem-lint]\n  configs = [\"kernels/*.toml\"]"
-            );
-            EXIT_INPUT_ERROR
-        }
-        Ok(reports) => print_reports_with(&reports, format, shown),
-        Err(e) => {
-            errln!("error: {e}");
-            EXIT_INPUT_ERROR
-        }
-    }
-}
-
-fn check(paths: &[PathBuf], format: OutputFormat, opts: &Options, shown: &Shown) -> u8 {
-    match check_paths(paths, opts) {
-        Ok(reports) => print_reports_with(&reports, format, shown),
-        Err(e) => {
-            errln!("error: {e}");
-            EXIT_INPUT_ERROR
-        }
-    }
-}
-
-fn explain(file: &Path, kernel: Option<&str>, format: ExplainFormat, target: &Target) -> u8 {
-    let source = match crate::input::read_named(file) {
-        Ok(s) => s,
-        Err(e) => {
-            errln!("error: {e}");
-            return EXIT_INPUT_ERROR;
-        }
-    };
-    let parsed = crate::config_file::parse(&source);
-    if !parsed.errors.is_empty() {
-        let report =
-            FileReport { path: file.to_path_buf(), source, input_errors: parsed.errors, ..FileReport::default() };
-        err!("{}", crate::diagnostics::render(&crate::diagnostics::diags(&report), false, 100));
-        return EXIT_INPUT_ERROR;
-    }
-    let entry = match kernel {
-        Some(k) => parsed.entries.iter().find(|e| e.name == k),
-        None if parsed.entries.len() == 1 => parsed.entries.first(),
-        None => {
-            let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(50).collect();
-            errln!(
-                "error: {} declares {} kernels; name one with --kernel: {}{}",
-                file.display(),
-                parsed.entries.len(),
-                names.join(", "),
-                if parsed.entries.len() > names.len() { ", ..." } else { "" }
-            );
-            return EXIT_INPUT_ERROR;
-        }
-    };
-    let Some(entry) = entry else {
-        let names: Vec<&str> = parsed.entries.iter().map(|e| e.name.as_str()).take(20).collect();
-        errln!(
-            "error: no kernel `{}` in {}; kernels: {}",
-            kernel.unwrap_or_default(),
-            file.display(),
-            names.join(", ")
-        );
-        return EXIT_INPUT_ERROR;
-    };
-    let mut cfg = entry.config;
-    match resolve_cutlass(target.cutlass, target.cutlass_include.as_deref()) {
-        Ok(Some(v)) => cfg.cutlass = v,
-        Ok(None) => {}
-        Err(e) => {
-            errln!("error: {e}");
-            return EXIT_INPUT_ERROR;
-        }
-    }
-    let archs = if target.archs.is_empty() { entry.targets.clone() } else { target.archs.clone() };
-    let result = match format {
-        ExplainFormat::Table => crate::explain::table(&cfg, &archs),
-        ExplainFormat::Json => {
-            crate::explain::to_json(&cfg, &archs).map(|v| serde_json::to_string_pretty(&v).unwrap_or_default() + "\n")
-        }
-    };
-    match result {
-        Ok(text) => {
-            out!("{text}");
-            // The same classes as check: 1 when the kernel cannot launch on one of the architectures.
-            let launches =
-                archs.iter().all(|&a| assess(&KernelConfig { arch: a, ..cfg }, a).is_ok_and(|x| x.launchable()));
-            if launches {
-                EXIT_CLEAN
-            } else {
-                EXIT_FINDINGS
-            }
-        }
-        Err(e) => {
-            errln!("error: `{}` cannot be explained: {e}", entry.name);
-            if e.out_of_bounds {
-                EXIT_INPUT_ERROR
-            } else {
-                EXIT_FINDINGS
-            }
-        }
-    }
-}
-
-fn emit_cmd(
-    paths: &[PathBuf],
-    format: TableFormat,
-    flavor: CppFlavor,
-    output: &Path,
-    check_only: bool,
-    opts: &Options,
-) -> u8 {
-    let reports = match check_paths(paths, opts) {
-        Ok(r) => r,
-        Err(e) => {
-            errln!("error: {e}");
-            return EXIT_INPUT_ERROR;
-        }
-    };
-    let kept: usize = reports.iter().map(|r| r.launchable.len()).sum();
-    let dropped: usize = reports.iter().map(distinct_entries).sum();
-    let detail = format!(" ({kept} launchable kernel configuration(s); {dropped} left out, run `check` to see why)");
-    match write_table(&reports, format, flavor, output, output, check_only, &detail) {
-        Ok(TableOutcome::Stale) => EXIT_FINDINGS,
-        Ok(_) => EXIT_CLEAN,
-        Err(e) => {
-            errln!("error: {e}");
-            EXIT_INPUT_ERROR
-        }
-    }
-}
-
-fn import_trtllm(
-    files: &[PathBuf],
-    output: &Path,
-    note: Option<&str>,
-    cutlass: CutlassVersion,
-    archs: &[Arch],
-    provenance: Option<&crate::import::Provenance>,
-) -> u8 {
-    // Only distinct kernels are kept (a repeated call is one kernel): memory holds those, not every
-    // call of a million-call list.
-    let mut found = Vec::new();
-    let mut kernels = std::collections::HashSet::new();
-    let mut calls = 0usize;
-    let mut bad = 0;
-    let mut others = 0;
-    for f in files {
-        let text = match crate::input::read_to_string(f) {
-            Ok(t) => t,
-            Err(e) => {
-                errln!("error: {e}");
-                return EXIT_INPUT_ERROR;
-            }
-        };
-        others += crate::import::other_launcher_instantiations(&text);
-        crate::import::trtllm_moe_each(&text, crate::limits::MAX_IMPORT_CALLS, &mut |line, r| match r {
-            Ok(i) => {
-                calls += 1;
-                if kernels.insert(crate::import::kernel_key(&i)) {
-                    found.push(i);
-                }
-            }
-            Err(e) => {
-                errln!("error: {}:{line}: {e}", f.display());
-                bad += 1;
-            }
-        });
-    }
-    if bad > 0 {
-        return EXIT_INPUT_ERROR;
-    }
-    if others > 0 {
-        errln!(
-            "note: {others} instantiation(s) of other MoE launchers ({}) are not read: only the \
-             INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM calls are",
-            crate::import::OTHER_LAUNCHERS.join(", ")
-        );
-    }
-    if found.is_empty() {
-        errln!(
-            "error: no INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM call in {}; nothing written\n  \
-             help: pass the generated .cu files that hold the calls (FlashInfer and TensorRT-LLM write them \
-             as *.generated.cu)",
-            files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
-        );
-        return EXIT_INPUT_ERROR;
-    }
-    let archs = if archs.is_empty() { vec![Arch::Sm120, Arch::Sm121] } else { archs.to_vec() };
-    let default_note =
-        format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
-    let text = crate::import::to_toml(&found, note.unwrap_or(&default_note), cutlass, &archs, provenance);
-    if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
-        errln!("error: cannot write {}: {e}", output.display());
-        return EXIT_INPUT_ERROR;
-    }
-    let distinct = crate::import::unique(&found).len();
-    let repeated = calls - distinct;
-    let note = if repeated > 0 { format!(" ({repeated} repeated call(s) listed once)") } else { String::new() };
-    let (kernels, reasons) = crate::import::reason_counts(&found, cutlass, &archs);
-    errln!(
-        "wrote {} with {kernels} kernel(s); {} call(s) commented out as not modelled{note}",
-        output.display(),
-        distinct - kernels
-    );
-    for (n, reason) in reasons {
-        errln!("  {n:>6} x {reason}");
-    }
-    EXIT_CLEAN
-}
-
-fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str>, cutlass: CutlassVersion) -> u8 {
-    use crate::cutlass_library::import::{import_names, reason_counts, to_toml, Imported};
-    let mut imported: Vec<Imported> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut bad = 0;
-    for f in files {
-        let text = crate::input::read_named(f);
-        let text = match text {
-            Ok(t) => t,
-            Err(e) => {
-                errln!("error: {e}");
-                return EXIT_INPUT_ERROR;
-            }
-        };
-        let (found, errors) = import_names(&text, cutlass);
-        for e in &errors {
-            errln!("error: {}:{}: {}", f.display(), e.line, e.message);
-        }
-        bad += errors.len();
-        imported.extend(found.into_iter().filter(|i| seen.insert(i.name().to_string())));
-    }
-    if bad > 0 {
-        return EXIT_INPUT_ERROR;
-    }
-    if imported.is_empty() {
-        errln!(
-            "error: no kernel name in {}\n  help: list the names one per line, as cutlass_library's generator writes them with \
-             --selected-kernel-list or `cutlass_profiler --operation=gemm --enumerate` prints them",
-            files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
-        );
-        return EXIT_INPUT_ERROR;
-    }
-    let default_note =
-        format!("Imported from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
-    let text = to_toml(&imported, note.unwrap_or(&default_note), cutlass);
-    if let Err(e) = crate::atomic::write(output, text.as_bytes()) {
-        errln!("error: cannot write {}: {e}", output.display());
-        return EXIT_INPUT_ERROR;
-    }
-    let skipped = imported.iter().filter(|i| matches!(i, Imported::NotModelled { .. })).count();
-    errln!(
-        "wrote {} with {} kernel(s); {skipped} name(s) commented out as not modelled",
-        output.display(),
-        imported.len() - skipped
-    );
-    for (n, reason) in reason_counts(&imported) {
-        errln!("  {n:>6} x {reason}");
-    }
-    EXIT_CLEAN
-}
-
-/// `eval`, streaming ([`crate::eval_stream`]): constant memory for any input length, results in
-/// input order.
-fn eval(file: &Path, cutlass: Option<CutlassVersion>) -> u8 {
-    let name = file.display().to_string();
-    let stdout = crate::output::stdout();
-    if file.as_os_str() == "-" {
-        return crate::eval_stream::eval(
-            std::io::BufReader::with_capacity(1 << 16, std::io::stdin()),
-            &name,
-            cutlass,
-            stdout,
-        );
-    }
-    match crate::input::open_regular(file) {
-        Ok(f) => crate::eval_stream::eval(std::io::BufReader::with_capacity(1 << 16, f), &name, cutlass, stdout),
-        Err(e) => {
-            errln!("error: cannot read {name}: {e}");
             EXIT_INPUT_ERROR
         }
     }

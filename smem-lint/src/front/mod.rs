@@ -1,0 +1,15 @@
+//! Front ends: each turns its input into kernel configurations (and where each key was written),
+//! then goes through `checker` like every other: `config_file` (TOML; it stays at the crate root,
+//! re-exported here as `toml`), `jsonl` (`eval`'s JSON lines), `rust_attr` (`#[smem_check]`),
+//! `workspace` (`cargo smem-lint`: Cargo settings and the workspace's files), `flags` (a kernel
+//! written as command-line flags).
+
+#[cfg(feature = "cli")]
+pub use crate::config_file as toml;
+#[cfg(feature = "cli")]
+pub mod flags;
+#[cfg(feature = "cli")]
+pub mod jsonl;
+pub mod rust_attr;
+#[cfg(feature = "cli")]
+pub mod workspace;
