@@ -76,7 +76,7 @@ fn every_measured_release_agrees_exactly() {
 /// with the sizes the lifted-assert probe measured).
 #[test]
 fn every_sm90_and_sm100_measurement_agrees_exactly() {
-    for (prefix, at_least) in [("sm90-", 9), ("sm100-", 13), ("layouts-tiles-sm90-", 2), ("layouts-tiles-sm100-", 2)] {
+    for (prefix, at_least) in [("sm90-", 9), ("sm100-", 14), ("layouts-tiles-sm90-", 2), ("layouts-tiles-sm100-", 2)] {
         let files = common::data_files(prefix);
         assert!(files.len() >= at_least, "{prefix}: {files:?}");
         for name in files {
@@ -104,13 +104,12 @@ fn every_sm120_layout_tile_and_output_measurement_agrees_exactly() {
     assert!(rows >= 227, "only {rows} rows");
 }
 
-/// Measurements of releases a model does not claim (SM100 on 3.9.2 differs in kernel storage on 6 of
-/// 41 configurations; TensorRT-LLM's MoE scatter EVT does not compile against 3.9.2): every row is
-/// refused as not modelled, naming the release, never answered.
+/// Measurements of releases a model does not claim (TensorRT-LLM's MoE scatter EVT does not compile
+/// against 3.9.2): every row is refused as not modelled, naming the release, never answered.
 #[test]
 fn unclaimed_releases_are_refused() {
     let files = common::data_files("refused-");
-    assert!(files.len() >= 2, "{files:?}");
+    assert!(!files.is_empty(), "{files:?}");
     for name in files {
         for row in common::rows(&name) {
             let (id, cfg) = parse_config(&row.to_string(), None).unwrap();

@@ -38,13 +38,14 @@ pub const SM90_RELEASES: &[CutlassVersion] = {
     ]
 };
 
-/// The releases the SM100 model claims, on the same terms as [`SM90_RELEASES`]. Not claimed: 3.9.x
-/// (measured: 6 of 41 configurations differ by 256-512 bytes of kernel storage, not traced) and
-/// 4.3.1-4.3.5 (not measured; 4.3.1 added the RC-grouped builder path).
+/// The releases the SM100 model claims, on the same terms as [`SM90_RELEASES`]. Not claimed: 3.9.0
+/// (its dispatch policies differ from 3.9.1's; not measured) and 4.3.1-4.3.5 (not measured; 4.3.1
+/// added the RC-grouped builder path). 3.9.1 and 3.9.2 (identical SM100 headers) are the kernels
+/// before the CLC throttle ([`Headers::sm100_before_clc_throttle`]; measured on 3.9.2).
 pub const SM100_RELEASES: &[CutlassVersion] = {
     use CutlassVersion as V;
     &[
-        V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2,
+        V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2,
         V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0,
     ]
 };
@@ -142,6 +143,14 @@ pub struct Headers {
     /// `sm120_array_mma_builder.inl`: grouped (ptr-array) plain F8F6F4 GEMMs, with the
     /// `sm120_mma_array_tma.hpp` collective (A, B, their tensor maps). From 4.6.0 on.
     pub sm120_array_f8f6f4: bool,
+    /// The SM100 kernels before the CLC throttle (3.9.x; changed in 4.0.0): the builders give a
+    /// non-grouped kernel one scheduler pipeline stage (`SchedulerPipelineStageCount` 1, not 2,
+    /// `sm100_umma_builder.inl`, `sm100_blockscaled_umma_builder.inl`), the dense kernel
+    /// (`sm100_gemm_tma_warpspecialized.hpp`) has no `clc_throttle` pipeline and
+    /// `sm100_pipeline_carveout.inl` counts none, and the array kernel
+    /// (`sm100_gemm_array_tma_warpspecialized.hpp`) keeps an `epilogue_throttle` `ClusterBarrier`
+    /// after `tmem_dealloc`.
+    pub sm100_before_clc_throttle: bool,
 }
 
 impl CutlassVersion {
@@ -182,6 +191,7 @@ impl CutlassVersion {
             sm120_narrow_n_tiles: self.at_least(V::V4_6_0),
             selector_mn_inter_by_size: self.at_least(V::V4_6_0),
             sm120_array_f8f6f4: self.at_least(V::V4_6_0),
+            sm100_before_clc_throttle: !self.at_least(V::V4_0_0),
         }
     }
 
@@ -302,7 +312,11 @@ mod tests {
         assert_eq!(V::V4_5_3.model_representative(), V::V4_5_0);
         assert_eq!(V::V4_4_3.model_representative(), V::V4_4_2);
         let models: Vec<_> = CutlassVersion::distinct_models().collect();
-        // 4.3.0 (SM100's asynchronous grouped tensor maps) and 4.3.6 (barrier rounding back) are their own models.
-        assert_eq!(models, [V::V3_9_0, V::V4_2_0, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_2, V::V4_5_0, V::V4_6_0]);
+        // 4.0.0 (SM100's CLC throttle), 4.3.0 (SM100's asynchronous grouped tensor maps) and 4.3.6
+        // (barrier rounding back) are their own models.
+        assert_eq!(
+            models,
+            [V::V3_9_0, V::V4_0_0, V::V4_2_0, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_2, V::V4_5_0, V::V4_6_0]
+        );
     }
 }

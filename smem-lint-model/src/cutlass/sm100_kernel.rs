@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! { PipelineStorage : aligned_struct<16> { alignas(16) mainloop; epi_load; load_order; clc;
-//!                                          accumulator; clc_throttle; tmem_dealloc; } pipelines;
+//!                                          accumulator; clc_throttle; tmem_dealloc;
+//!                                          [3.9.x array kernel] epilogue_throttle; } pipelines;
 //!   alignas(16) TileScheduler::CLCResponse clc_response[SchedulerPipelineStageCount];
 //!   uint32_t tmem_base_ptr;
 //!   [array kernel] TensorMapStorage : aligned_struct<128> { alignas(128) epilogue; alignas(128) mainloop; } tensormaps;
@@ -31,6 +32,9 @@ pub struct Sm100KernelShape {
     /// Grouped kernels update tensor maps asynchronously (4.3.0 on): a `tensor_map_ready` pipeline,
     /// two 20-byte responses per stage, five copies of the tensor maps.
     pub async_tensormaps: bool,
+    /// 3.9.x ([`crate::release::Headers::sm100_before_clc_throttle`]): no `clc_throttle` in the
+    /// dense kernel, an `epilogue_throttle` barrier after `tmem_dealloc` in the array kernel.
+    pub before_clc_throttle: bool,
 }
 
 /// Tensor-map updater warps of the asynchronous grouped kernel (`NumTensorMapUpdaterThreads / 32`);
@@ -50,26 +54,38 @@ pub fn kernel_storage<L: TypeLayout>(
     let (clc, throttle) = if shape.grouped {
         (
             barrier_pair_pipeline::<L>("clc (PipelineAsync, group scheduler)", s, Role::SchedulerStorage),
-            L::empty("clc_throttle (PipelineEmpty)", 1),
+            Some(L::empty("clc_throttle (PipelineEmpty)", 1)),
         )
     } else {
         (
             barrier_pair_pipeline::<L>("clc (PipelineCLCFetchAsync)", s, Role::SchedulerStorage),
-            barrier_pair_pipeline::<L>("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage),
+            (!shape.before_clc_throttle)
+                .then(|| barrier_pair_pipeline::<L>("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage)),
         )
     };
+    let epilogue_throttle = (shape.grouped && shape.before_clc_throttle).then(|| {
+        L::leaf("epilogue_throttle (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16)
+    });
     let async_maps = shape.grouped && shape.async_tensormaps;
     let pipes = [
-        named(&mainloop.pipeline, "mainloop").aligned(16),
-        named(&epilogue.pipeline, "epi_load").aligned(16),
-        ordered_sequence_barrier::<L>("load_order", 1, 2).aligned(16),
-        clc.aligned(16),
-        barrier_pair_pipeline::<L>("accumulator (PipelineUmmaAsync)", shape.accumulator_stages, Role::KernelPipelines)
+        Some(named(&mainloop.pipeline, "mainloop").aligned(16)),
+        Some(named(&epilogue.pipeline, "epi_load").aligned(16)),
+        Some(ordered_sequence_barrier::<L>("load_order", 1, 2).aligned(16)),
+        Some(clc.aligned(16)),
+        Some(
+            barrier_pair_pipeline::<L>(
+                "accumulator (PipelineUmmaAsync)",
+                shape.accumulator_stages,
+                Role::KernelPipelines,
+            )
             .aligned(16),
-        throttle.aligned(16),
-        L::leaf("tmem_dealloc (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16),
+        ),
+        throttle.map(|t| t.aligned(16)),
+        Some(L::leaf("tmem_dealloc (ClusterBarrier)", BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16)),
+        epilogue_throttle,
     ]
     .into_iter()
+    .flatten()
     .chain(
         async_maps.then(|| {
             barrier_pair_pipeline::<L>("tensor_map_ready (PipelineAsync)", s, Role::SchedulerStorage).aligned(16)

@@ -387,7 +387,16 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     } else {
         (512 / t.n * 2).min(4)
     };
-    let scheduler_stages = if r.grouped { 8 } else { 2 };
+    // SchedulerPipelineStageCount (sm100_umma_builder.inl, sm100_blockscaled_umma_builder.inl): 8 for
+    // grouped kernels, otherwise 2 (1 before 4.0.0, which had no CLC throttle).
+    let before_throttle = cfg.cutlass.headers().sm100_before_clc_throttle;
+    let scheduler_stages = if r.grouped {
+        8
+    } else if before_throttle {
+        1
+    } else {
+        2
+    };
 
     let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg, r, moe))?;
     let epilogue_bytes = epilogue.shared_storage().size();
@@ -415,7 +424,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         + 16 * scheduler_stages * responses // CLC fetch pipeline(s)
         + 16 // load-order barrier
         + 16 * scheduler_stages * responses // CLC responses
-        + 16 * scheduler_stages // CLC throttle
+        + if before_throttle { 0 } else { 16 * scheduler_stages } // CLC throttle (4.0.0 on)
         + 8 // TMEM dealloc barrier
         + 4 * scheduler_stages // TMEM base pointers
         + if r.grouped { 128 * tensor_maps * if async_maps { 5 } else { 1 } } else { 0 }
@@ -449,7 +458,13 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let stages = choice.stages as u64;
     let mainloop = mainloop_storage(r, cta_m * t.k, cta_n_b * t.k, (bits_a, bits_b), (sfa, sfb), stages);
     let kernel = kernel_storage(
-        Sm100KernelShape { grouped: r.grouped, scheduler_stages, accumulator_stages, async_tensormaps: async_maps },
+        Sm100KernelShape {
+            grouped: r.grouped,
+            scheduler_stages,
+            accumulator_stages,
+            async_tensormaps: async_maps,
+            before_clc_throttle: before_throttle,
+        },
         &mainloop,
         &epilogue,
     );
