@@ -398,8 +398,10 @@ fn trtllm_moe_epilogue_sm100(
     use crate::model::EpilogueSchedule as E;
     let out = cfg.d.cutlass_type();
     let layout = if swap_ab { "cutlass::layout::ColumnMajor" } else { "cutlass::layout::RowMajor" };
-    let no_smem = matches!(cfg.epilogue_schedule, E::PtrArrayNoSmemWarpSpecialized1Sm | E::PtrArrayNoSmemWarpSpecialized2Sm);
-    let two_sm = matches!(cfg.epilogue_schedule, E::PtrArrayNoSmemWarpSpecialized2Sm | E::PtrArrayTmaWarpSpecialized2Sm);
+    let no_smem =
+        matches!(cfg.epilogue_schedule, E::PtrArrayNoSmemWarpSpecialized1Sm | E::PtrArrayNoSmemWarpSpecialized2Sm);
+    let two_sm =
+        matches!(cfg.epilogue_schedule, E::PtrArrayNoSmemWarpSpecialized2Sm | E::PtrArrayTmaWarpSpecialized2Sm);
     let align_c = 128 / cfg.a.bits().max(1);
     let align_d = if no_smem { 256 } else { 128 } / cfg.d.bits().max(1);
     let (cluster, d, op) = match fusion {

@@ -385,7 +385,10 @@ fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<(KernelConfig, crate::Mo
         if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
             return refuse(
                 ConfigField::Cutlass,
-                format!("the TensorRT-LLM MoE FINALIZE epilogue is not checked on SM100 against CUTLASS {}", cfg.cutlass),
+                format!(
+                    "the TensorRT-LLM MoE FINALIZE epilogue is not checked on SM100 against CUTLASS {}",
+                    cfg.cutlass
+                ),
                 "it is modelled on SM100 from CUTLASS 4.4.2 on",
             );
         }
