@@ -328,7 +328,8 @@ fn epilogue_params<L: TypeLayout>(
         stages_c,
         stages_d,
         reuse_smem,
-        // The swizzle atom is chosen from the first contiguous run of the N tiler.
+        // A row-major buffer's swizzle atom is chosen from the first contiguous run of the N tiler
+        // (a column-major one's from M, which the tiler keeps whole).
         contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
         fusion: match cfg.resolved_fusion() {
             crate::Fusion::LinCombBlockScaleFactor(_) => {
