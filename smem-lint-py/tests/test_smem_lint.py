@@ -121,13 +121,15 @@ def test_sm90_sm100_sm103_calls_are_read_and_refusals_carry_reasons():
     got = trtllm_moe_instantiations(source)
     assert len(got) == 16
     kept, dropped = filter_trtllm_moe(source)
-    assert len(kept) == 5 and all(c["arch"] == "sm100" and c["epilogue"].startswith("trtllm-moe") for c in kept)
-    assert all(c["c"] == "void" and c["epilogue_schedule"].startswith("PtrArrayTmaWarpSpecialized") for c in kept)
+    assert len(kept) == 8 and all(c["arch"] == "sm100" and c["epilogue"].startswith("trtllm-moe") for c in kept)
+    assert all(c["c"] == "void" and c["epilogue_schedule"].startswith("PtrArray") for c in kept)
+    assert any(c["epilogue"].startswith("trtllm-moe-finalize") for c in kept)
+    assert any(c["epilogue_schedule"].startswith("PtrArrayNoSmem") for c in kept)
     (smem,) = [d for d in dropped if "smem" in d]
     assert smem["arch"] == "sm120" and smem["smem"]["kernel_bytes"] == 102400
     reasons = " ".join(r for d in dropped for r in d.get("not_modelled", []))
-    assert len([d for d in dropped if "not_modelled" in d]) == 10
-    for why in ("FINALIZE", "ACTIVATION", "SM103", "SM90 epilogues", "tf32"):
+    assert len([d for d in dropped if "not_modelled" in d]) == 7
+    for why in ("ACTIVATION", "SM103", "SM90 epilogues", "tf32"):
         assert why in reasons, why
 
 

@@ -379,6 +379,74 @@ fn trtllm_moe_epilogue(cfg: &KernelConfig, fusion: crate::model::MoeFusion, swap
     )
 }
 
+/// The epilogue `moe_gemm_tma_ws_launcher.inl` builds for SM100 (FlashInfer fb28d724 and 0.7.4), as
+/// C++: `CollectiveEpilogueDefault` (NONE) or `CollectiveEpilogueFinalize` (FINALIZE).
+/// - `EpilogueTensorOp`: `OpClassBlockScaledTensorOp` for block-scaled operands, else `OpClassTensorOp`;
+/// - the cluster: NONE takes the kernel's `ClusterShape` (`Shape<int32_t, int32_t, _1>` when dynamic),
+///   FINALIZE the call's static `InputClusterShape`, which for a dynamic cluster is the generator's
+///   `(1, 1, 1)` or `(2, 1, 1)` (1SM or 2SM: `is_gemm_op_valid_sm100` keeps CGA N and K at 1);
+/// - `ElementC = void` with `AlignmentC = 128 / bits(activation)`; `AlignmentD = 128 / bits(output)`
+///   for the TMA epilogue, 256 bits for the no-smem one (`AlignmentDBits`);
+/// - FINALIZE: D `void` and `ScaledAccPer{Row,Col}BiasPer{Col,Row}ScaleScatter<LayoutD, Out, float, Out, float>`.
+fn trtllm_moe_epilogue_sm100(
+    cfg: &KernelConfig,
+    fusion: crate::model::MoeFusion,
+    swap_ab: bool,
+    op_class: &str,
+    epilogue_tile: &str,
+) -> String {
+    use crate::model::EpilogueSchedule as E;
+    let out = cfg.d.cutlass_type();
+    let layout = if swap_ab { "cutlass::layout::ColumnMajor" } else { "cutlass::layout::RowMajor" };
+    let no_smem =
+        matches!(cfg.epilogue_schedule, E::PtrArrayNoSmemWarpSpecialized1Sm | E::PtrArrayNoSmemWarpSpecialized2Sm);
+    let two_sm =
+        matches!(cfg.epilogue_schedule, E::PtrArrayNoSmemWarpSpecialized2Sm | E::PtrArrayTmaWarpSpecialized2Sm);
+    let align_c = 128 / cfg.a.bits().max(1);
+    let align_d = if no_smem { 256 } else { 128 } / cfg.d.bits().max(1);
+    let (cluster, d, op) = match fusion {
+        crate::model::MoeFusion::None => ("ClusterShape".to_string(), out.to_string(), String::new()),
+        crate::model::MoeFusion::Finalize => (
+            if cfg.dynamic_cluster {
+                format!("cute::Shape<cute::Int<{}>, cute::Int<1>, cute::Int<1>>", if two_sm { 2 } else { 1 })
+            } else {
+                "ClusterShape".to_string()
+            },
+            "void".to_string(),
+            format!(
+                ",\n    cutlass::epilogue::fusion::{}<{layout}, {out}, float, {out}, float>",
+                if swap_ab { "ScaledAccPerRowBiasPerColScaleScatter" } else { "ScaledAccPerColBiasPerRowScaleScatter" }
+            ),
+        ),
+    };
+    format!(
+        "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm100, cutlass::arch::{op_class}, TileShape, {cluster},
+    {epilogue_tile}, float, float,
+    void, {layout}*, {align_c}, {d}, {layout}*, {align_d},
+    {}{op}>::CollectiveOp;
+",
+        cfg.epilogue_schedule.cutlass_tag()
+    )
+}
+
+/// A mainloop element as the SM100 MoE launcher writes it: a block-scaled operand is
+/// `cute::tuple<T, SF>` (`ElementActBlockScaled` / `ElementWeightBlockScaled`), which the builder reads
+/// through `blockscaled_type` as it reads `nv_float4_t` / `mx_float*_t`.
+fn trtllm_moe_sm100_element(o: crate::model::Operand) -> String {
+    use crate::model::Operand;
+    let data = match o {
+        Operand::Nvfp4 | Operand::Mxfp4 => "cutlass::float_e2m1_t",
+        Operand::Mxfp6E2m3 => "cutlass::float_e2m3_t",
+        Operand::Mxfp6E3m2 => "cutlass::float_e3m2_t",
+        Operand::Mxfp8E4m3 => "cutlass::float_e4m3_t",
+        Operand::Mxfp8E5m2 => "cutlass::float_e5m2_t",
+        plain => return plain.cutlass_type().to_string(),
+    };
+    let sf = if o.sf_vector() == 16 { "cutlass::float_ue4m3_t" } else { "cutlass::float_ue8m0_t" };
+    format!("cute::tuple<{data}, {sf}>")
+}
+
 /// The CUTLASS type aliases of one configuration, as the CUTLASS examples (79a-79d) write them:
 /// `CollectiveEpilogue`, `CollectiveMainloop`, `GemmKernel`. The stage count is written as the
 /// explicit `StageCount<N>` the model computed, so the alias is exactly the kernel that was checked.
@@ -419,7 +487,11 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
             "cutlass::gemm::collective::StageCountAutoCarveoutEpi<CollectiveEpilogue>".to_string()
         }
     };
-    let problem = if grouped {
+    let sm100_moe = cfg.arch == Arch::Sm100 && matches!(cfg.epilogue, crate::model::Epilogue::TrtllmMoe { .. });
+    let problem = if sm100_moe {
+        // TmaWarpSpecializedGroupedGemmInput::ProblemShape.
+        "cutlass::gemm::GroupProblemShape<cute::Shape<int64_t,int64_t,int64_t>>"
+    } else if grouped {
         "cutlass::gemm::GroupProblemShape<cute::Shape<int,int,int>>"
     } else {
         "cute::Shape<int,int,int,int>"
@@ -459,12 +531,10 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
     let arch_tag = arch_tag(cfg.arch);
     let epilogue_schedule = cfg.epilogue_schedule.cutlass_tag();
     let epilogue = match cfg.epilogue {
-        // On SM100 the launcher's NONE epilogue is the builder's, with C void (the model's reading).
-        crate::model::Epilogue::TrtllmMoe { fusion, swap_ab }
-            if cfg.arch != Arch::Sm100 || fusion != crate::model::MoeFusion::None =>
-        {
-            trtllm_moe_epilogue(cfg, fusion, swap_ab)
+        crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } if cfg.arch == Arch::Sm100 => {
+            trtllm_moe_epilogue_sm100(cfg, fusion, swap_ab, op_class, &epilogue_tile)
         }
+        crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     {arch_tag}, cutlass::arch::{op_class}, {tile_alias}, ClusterShape,
@@ -507,8 +577,8 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         m = t.m,
         n = t.n,
         k = t.k,
-        a_t = a.cutlass_type(),
-        b_t = b.cutlass_type(),
+        a_t = if sm100_moe { trtllm_moe_sm100_element(a) } else { a.cutlass_type().to_string() },
+        b_t = if sm100_moe { trtllm_moe_sm100_element(b) } else { b.cutlass_type().to_string() },
         align_a = operand_alignment(cfg, a, b),
         align_b = operand_alignment(cfg, b, a),
     )

@@ -29,6 +29,40 @@ pub(crate) fn builder_epilogue<L: TypeLayout>(params: &EpilogueParams<L>) -> Res
     })
 }
 
+/// An epilogue without shared memory, wrapped for the warp-specialized kernels: SM90's
+/// `Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>` and its ptr-array no-smem collective, and SM100's
+/// `Sm100TmaWarpSpecializedAdapter<CollectiveEpilogue<Sm100PtrArrayNoSmem, ...>>`
+/// (`sm100_epilogue_array_nosmem.hpp`, `epilogue/collective/detail.hpp`). Their `TensorStorage` and
+/// `TensorMapStorage` are the wrapped collective's `SharedStorage`, an empty struct (SM100's declares
+/// its two nested types, no members), and the load pipeline is `PipelineTransactionAsync<0>`, whose
+/// `SharedStorage` holds two `cute::array<Barrier, 0>` (1 byte each). `sizeof(SharedStorage) == 1`,
+/// the carve-out the builders are given.
+pub(crate) fn no_smem_epilogue<L: TypeLayout>(ptr_array: bool) -> EpilogueStorage<L> {
+    EpilogueStorage {
+        tensors: L::empty("tensors (no smem)", 1),
+        pipeline: L::leaf("pipeline (zero stages)", 2, 1, crate::layout::Role::EpilogueBarriers),
+        tensormaps: ptr_array.then(|| L::empty("tensormaps (no smem)", 1)),
+    }
+}
+
+/// `FusionCallbacks::SharedStorage` of TensorRT-LLM's FINALIZE epilogue, the scatter EVT of
+/// `cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp`:
+/// `Sm90EVT<Sm90ScatterPtrArray (empty), Sm90EVT<Sm90Compute, scale broadcast, Sm90EVT<Sm90Compute,
+/// Sm90ScalarBroadcastPtrArray (empty), Sm90AccFetch, bias broadcast>>>`. Of its nodes only an
+/// `Sm90RowBroadcast` keeps smem, `array_aligned<ElementInput, size<1>(CtaTileShapeMNK)>`; an
+/// `Sm90ColBroadcast` keeps none. Without swap_ab (`ScaledAccPerColBiasPerRowScaleScatter`) the row
+/// is the bias (the output type); with swap_ab (`ScaledAccPerRowBiasPerColScaleScatter`) it is the
+/// router scales (float). The same type on SM100, whose ptr-array `FusionCallbacks` derive from
+/// SM90's (`sm100_callbacks_tma_warpspecialized.hpp`), and on SM120, where it was measured.
+pub(crate) fn trtllm_finalize_fusion<L: TypeLayout>(out: crate::Output, swap_ab: bool, cta_n: u64) -> L {
+    let (name, bits) = if swap_ab {
+        ("Sm90RowBroadcast router scales, float row (scatter EVT)", 32)
+    } else {
+        ("Sm90RowBroadcast bias row (scatter EVT)", out.bits())
+    };
+    L::leaf(name, round_up(cta_n * bits / 8, 16), 16, crate::layout::Role::FusionStorage)
+}
+
 /// A configuration that compiles: the SM90 kernel shell around the mainloop and epilogue, and its
 /// footprint (`sizeof` of the three `SharedStorage`s, the members when asked for).
 #[allow(clippy::too_many_arguments)]
@@ -178,11 +212,11 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
         ));
     }
     if let Epilogue::TrtllmMoe { .. } = cfg.epilogue {
-        // SM100's NONE epilogue is read as the builder's before this (`sm100_umma::trtllm_moe_view`).
+        // SM100's epilogues are read as the builder's before this (`sm100_umma::trtllm_moe_view`).
         return Err(ModelError::new(
             ConfigField::Epilogue,
             format!("the TensorRT-LLM MoE launcher's {arch} epilogues have not been measured"),
-            "on SM100 the NONE epilogue is modelled (`trtllm-moe`, `trtllm-moe-swap-ab`); SM120 has all four",
+            "the MoE epilogues are modelled on SM100 and SM120",
         ));
     }
     if cfg.epilogue != Epilogue::Builder {

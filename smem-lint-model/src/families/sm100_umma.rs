@@ -33,9 +33,11 @@ pub const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
 
 /// What the builders resolve before laying anything out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(clippy::struct_excessive_bools)] // four independent builder decisions
+#[allow(clippy::struct_excessive_bools)] // five independent builder decisions
 struct Resolved {
     two_sm: bool,
+    /// `PtrArrayNoSmemWarpSpecialized{1,2}Sm`: the no-smem collective (`sm100_epilogue_array_nosmem.hpp`).
+    no_smem: bool,
     block_scaled: bool,
     /// MXF4/NVF4: 4-bit operands packed in smem; otherwise every sub-byte operand takes 8 bits.
     f4_instruction: bool,
@@ -198,8 +200,12 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         EpilogueSchedule::Auto => cfg.schedule == Schedule::Auto,
         EpilogueSchedule::TmaWarpSpecialized1Sm => !two_sm && !grouped,
         EpilogueSchedule::TmaWarpSpecialized2Sm => two_sm && !grouped,
-        EpilogueSchedule::PtrArrayTmaWarpSpecialized1Sm => !two_sm && grouped,
-        EpilogueSchedule::PtrArrayTmaWarpSpecialized2Sm => two_sm && grouped,
+        EpilogueSchedule::PtrArrayTmaWarpSpecialized1Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm => {
+            !two_sm && grouped
+        }
+        EpilogueSchedule::PtrArrayTmaWarpSpecialized2Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized2Sm => {
+            two_sm && grouped
+        }
         _ => false,
     };
     if !epilogue_ok {
@@ -210,16 +216,63 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
                 cfg.epilogue_schedule, cfg.schedule
             ),
             "pair explicit 1SM/2SM schedules with TmaWarpSpecialized1Sm/2Sm (PtrArray... when grouped), \
-             and KernelScheduleAuto with EpilogueScheduleAuto; no-smem SM100 epilogues are not modelled",
+             and KernelScheduleAuto with EpilogueScheduleAuto; of the no-smem SM100 epilogues only the \
+             ptr-array ones (PtrArrayNoSmemWarpSpecialized1Sm/2Sm, grouped) are modelled",
         );
     }
-    Ok(Resolved { two_sm, block_scaled, f4_instruction, grouped })
+    let no_smem = matches!(
+        cfg.epilogue_schedule,
+        EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized2Sm
+    );
+    if no_smem {
+        no_smem_domain(cfg, block_scaled)?;
+    }
+    Ok(Resolved { two_sm, no_smem, block_scaled, f4_instruction, grouped })
+}
+
+/// What the ptr-array no-smem epilogue is modelled for. The builder (`sm100_builder.inl`, "No smem
+/// builder") hands a dense kernel's default fusion to `thread::LinearCombination` and so to the
+/// collective without smem (`Sm100PtrArrayNoSmem` with `IsDefaultFusionOp`); a block-scaled kernel
+/// or another fusion goes through `CallbacksBuilder` to the collective that keeps the fusion's
+/// storage and a reduction buffer, which was not measured.
+fn no_smem_domain(cfg: &KernelConfig, block_scaled: bool) -> Result<(), ModelError> {
+    if block_scaled {
+        return refuse(
+            ConfigField::EpilogueSchedule,
+            format!("{} with block-scaled operands is not modelled", cfg.epilogue_schedule),
+            "the builder gives block-scaled kernels the no-smem collective with fusion callbacks, which was not \
+             measured; use PtrArrayTmaWarpSpecialized1Sm/2Sm",
+        );
+    }
+    if !matches!(cfg.resolved_fusion(), crate::Fusion::LinearCombination) {
+        return refuse(
+            ConfigField::Fusion,
+            format!("fusion {} with {} is not modelled", cfg.fusion.name(), cfg.epilogue_schedule),
+            "the no-smem epilogue is modelled with the default LinearCombination only",
+        );
+    }
+    if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+        return refuse(
+            ConfigField::Cutlass,
+            format!("the SM100 no-smem epilogue is not checked against CUTLASS {}", cfg.cutlass),
+            "it is modelled from CUTLASS 4.4.2 on",
+        );
+    }
+    Ok(())
 }
 
 /// The epilogue builder's tile, stages and reuse (`sm100_builder.inl`: `sm100_dense_compute_tile_shape_or_override`,
 /// `sm100_dense_dispatch_policy`).
-/// `moe`: the TensorRT-LLM MoE launcher's NONE epilogue (`CollectiveEpilogueDefault`), named so in breakdowns.
-fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved, moe: bool) -> EpilogueParams<L> {
+/// `moe`: the TensorRT-LLM MoE launcher's epilogue (its fusion, and whether it swaps A and B): NONE
+/// (`CollectiveEpilogueDefault`) is the builder's and is named so in breakdowns; FINALIZE
+/// (`CollectiveEpilogueFinalize`) passes D = void and the scatter EVT, which
+/// `Sm100TmaBuilderImpl` reads with `ElementD = get_element_aux_t<FusionOp>` (the output type) for the
+/// epilogue tile, the dispatch policy and the smem atoms, so only the fusion's storage differs.
+fn epilogue_params<L: TypeLayout>(
+    cfg: &KernelConfig,
+    r: Resolved,
+    moe: Option<(crate::MoeFusion, bool)>,
+) -> EpilogueParams<L> {
     let (cm, cn) = (if r.two_sm { cfg.tile.m / 2 } else { cfg.tile.m }, cfg.tile.n);
     // TMEM load warps: 2x2 when a 2SM MMA of M = 128 leaves 64 rows per CTA, else 4x1.
     let (wm, wn) = if r.two_sm && cfg.tile.m == 128 { (2, 2) } else { (4, 1) };
@@ -275,14 +328,20 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved, moe: bool) ->
         stages_c,
         stages_d,
         reuse_smem,
-        // The swizzle atom is chosen from the first contiguous run of the N tiler.
+        // A row-major buffer's swizzle atom is chosen from the first contiguous run of the N tiler
+        // (a column-major one's from M, which the tiler keeps whole).
         contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
         fusion: match cfg.resolved_fusion() {
             crate::Fusion::LinCombBlockScaleFactor(_) => {
                 L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
             }
             crate::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
-            _ if moe => L::empty("LinearCombination (TensorRT-LLM MoE NONE: CollectiveEpilogueDefault), no smem", 1),
+            _ if moe.is_some_and(|(f, _)| f == crate::MoeFusion::Finalize) => {
+                super::trtllm_finalize_fusion::<L>(cfg.d, moe.is_some_and(|(_, swap)| swap), cfg.tile.n)
+            }
+            _ if moe.is_some() => {
+                L::empty("LinearCombination (TensorRT-LLM MoE NONE: CollectiveEpilogueDefault), no smem", 1)
+            }
             _ => L::empty("LinearCombination, no smem", 1),
         },
         ptr_array: r.grouped.then_some(1),
@@ -290,9 +349,11 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved, moe: bool) ->
     }
 }
 
-/// TensorRT-LLM's MoE launcher (`moe_gemm_tma_ws_launcher.inl`, as FlashInfer 0.7.4 vendors it) on
-/// SM100, read as the builder configuration it instantiates. Its NONE epilogue,
-/// `CollectiveEpilogueDefault`, is CUTLASS's SM100 epilogue builder with the builder's default
+/// TensorRT-LLM's MoE launcher (`moe_gemm_tma_ws_launcher.inl`, as FlashInfer vendors it at fb28d724
+/// and in 0.7.4) on SM100, read as the builder configuration it instantiates, with its fusion and
+/// whether it swaps.
+///
+/// NONE, `CollectiveEpilogueDefault`, is CUTLASS's SM100 epilogue builder with the builder's default
 /// fusion (`LinearCombination<ElementD, float, void, float>`), `ElementC = void`, `LayoutC*` /
 /// `LayoutD*` row-major (column-major with `SwapAB`), `EpilogueTileAuto` (but for NVFP4 at N = 256) and
 /// `PtrArray{TmaWarpSpecialized,NoSmemWarpSpecialized}{1,2}Sm`; the mainloop builder gets the weight as A
@@ -300,19 +361,38 @@ fn epilogue_params<L: TypeLayout>(cfg: &KernelConfig, r: Resolved, moe: bool) ->
 /// and the kernel is `GemmUniversal<GroupProblemShape<...>, Mainloop, Epilogue, void, void>`: every member
 /// of that `SharedStorage` is one of a grouped builder kernel with a void C, which `verify` measured
 /// (tests/data/sm100-*.jsonl, layouts-tiles-sm100-*.jsonl). `AlignmentC` (the activation's) enters only
-/// the builder's `is_aligned` check, which a void C skips. FINALIZE's scatter EVT was not measured on SM100:
-/// refused.
-fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<KernelConfig>, ModelError> {
+/// the builder's `is_aligned` check, which a void C skips.
+///
+/// FINALIZE, `CollectiveEpilogueFinalize`, is the same builder with `ElementD = void`, the scatter EVT
+/// `ScaledAccPer{Col,Row}BiasPer{Row,Col}ScaleScatter<LayoutD, Out, float, Out, float>` and
+/// `EpilogueScheduleSM10xFinalize` (the call's own schedule: the generator builds FINALIZE with the
+/// TMA epilogue only); its cluster is the call's static `InputClusterShape`, which no member's size
+/// depends on. The collective (`sm100_epilogue_array_tma_warpspecialized.hpp`) then stores D as the
+/// fusion's `ElementAux`, the output type, in `CollectiveStorageWithoutC`, as NONE does.
+fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<(KernelConfig, crate::MoeFusion, bool)>, ModelError> {
     use crate::{Epilogue, Fusion, Layout, MoeFusion};
     let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue else { return Ok(None) };
     if fusion == MoeFusion::Finalize {
-        return refuse(
-            ConfigField::Epilogue,
-            "the TensorRT-LLM MoE FINALIZE epilogue (its ScaledAccPer{Row,Col}BiasPer{Col,Row}ScaleScatter EVT) \
-             has not been measured on SM100"
-                .into(),
-            "only the NONE epilogue (`trtllm-moe`, `trtllm-moe-swap-ab`) is modelled on SM100",
-        );
+        if matches!(
+            cfg.epilogue_schedule,
+            EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized2Sm
+        ) {
+            return refuse(
+                ConfigField::EpilogueSchedule,
+                "the TensorRT-LLM MoE FINALIZE epilogue with a no-smem schedule is not modelled".into(),
+                "FlashInfer's generator builds FINALIZE with PtrArrayTmaWarpSpecialized only",
+            );
+        }
+        if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+            return refuse(
+                ConfigField::Cutlass,
+                format!(
+                    "the TensorRT-LLM MoE FINALIZE epilogue is not checked on SM100 against CUTLASS {}",
+                    cfg.cutlass
+                ),
+                "it is modelled on SM100 from CUTLASS 4.4.2 on",
+            );
+        }
     }
     if cfg.kind != KernelKind::Grouped {
         return refuse(
@@ -353,14 +433,14 @@ fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<KernelConfig>, ModelErro
         );
     }
     let (a, b) = if swap_ab { (cfg.b, cfg.a) } else { (cfg.a, cfg.b) };
-    Ok(Some(KernelConfig { a, b, epilogue: Epilogue::Builder, ..*cfg }))
+    Ok(Some((KernelConfig { a, b, epilogue: Epilogue::Builder, ..*cfg }, fusion, swap_ab)))
 }
 
 /// Evaluate one SM100 configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     let view = trtllm_moe_view(cfg)?;
-    let moe = view.is_some();
-    let cfg = view.as_ref().unwrap_or(cfg);
+    let moe = view.as_ref().map(|&(_, fusion, swap_ab)| (fusion, swap_ab));
+    let cfg = view.as_ref().map_or(cfg, |(v, _, _)| v);
     let block_scaled = validate(cfg)?;
     if block_scaled && cfg.dynamic_cluster && cfg.schedule == Schedule::Auto && cfg.tile.m == 256 {
         // `detail::blockscaled::is_2sm` (sm1xx_common.inl): a dynamic cluster cannot promise the 2x1
@@ -398,8 +478,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         2
     };
 
-    let epilogue = super::builder_epilogue(&epilogue_params::<L>(cfg, r, moe))?;
-    let epilogue_bytes = epilogue.shared_storage().size();
+    let (epilogue, epilogue_bytes) = if r.no_smem {
+        // `sizeof(CollectiveEpilogue::SharedStorage)`: the wrapped collective's empty struct.
+        (super::no_smem_epilogue::<L>(true), 1)
+    } else {
+        let e = super::builder_epilogue(&epilogue_params::<L>(cfg, r, moe))?;
+        let bytes = e.shared_storage().size();
+        (e, bytes)
+    };
 
     // Smem element width: MXF4/NVF4 keeps FP4 packed; every other instruction stores sub-byte
     // operands as uint8.

@@ -578,15 +578,7 @@ fn trtllm_moe_request<L: TypeLayout>(
     let layout = if swap_ab { Layout::ColumnMajor } else { Layout::RowMajor };
     let (d, fusion_node) = match fusion {
         crate::MoeFusion::None => (out, L::empty("LinearCombination, no smem", 1)),
-        crate::MoeFusion::Finalize => {
-            let (name, bits) = if swap_ab {
-                ("Sm90RowBroadcast router scales, float row (scatter EVT)", 32)
-            } else {
-                ("Sm90RowBroadcast bias row (scatter EVT)", out.bits())
-            };
-            let bytes = round_up(cfg.tile.n * bits / 8, 16);
-            (Output::Void, L::leaf(name, bytes, 16, Role::FusionStorage))
-        }
+        crate::MoeFusion::Finalize => (Output::Void, super::trtllm_finalize_fusion::<L>(out, swap_ab, cfg.tile.n)),
     };
     sm120_epilogue::Request {
         cta: cfg.tile,

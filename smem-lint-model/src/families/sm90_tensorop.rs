@@ -20,7 +20,7 @@
 use crate::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, Sm90Schedule, Sm90Shell, StagePolicy};
 use crate::cutlass::primitives::tensormap_storage;
 use crate::cutlass::primitives::{array_engine, barrier_pair_pipeline, BARRIER_BYTES};
-use crate::cutlass::sm90_epilogue::{EpilogueParams, EpilogueStorage};
+use crate::cutlass::sm90_epilogue::EpilogueParams;
 use crate::cutlass::sm90_kernel::{
     kernel_storage, non_persistent_kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
 };
@@ -221,16 +221,6 @@ const fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// `Sm90TmaWarpSpecializedAdapter<DefaultEpilogue>` (and the ptr-array no-smem collective): empty
-/// tensor and tensormap storage, a 2-byte zero-stage pipeline, `sizeof(SharedStorage) == 1`.
-fn no_smem_epilogue<L: TypeLayout>(ptr_array: bool) -> EpilogueStorage<L> {
-    EpilogueStorage {
-        tensors: L::empty("tensors (no smem)", 1),
-        pipeline: L::leaf("pipeline (zero stages)", 2, 1, Role::EpilogueBarriers),
-        tensormaps: ptr_array.then(|| L::empty("tensormaps (no smem)", 1)),
-    }
-}
-
 /// Evaluate one SM90 configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
     validate(cfg)?;
@@ -271,7 +261,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
             let bytes = e.shared_storage().size();
             (e, bytes)
         }
-        Sm90Epilogue::NoSmem { ptr_array } => (no_smem_epilogue::<L>(ptr_array), 1),
+        Sm90Epilogue::NoSmem { ptr_array } => (super::no_smem_epilogue::<L>(ptr_array), 1),
     };
 
     // sm90_compute_stage_count_or_override: the capacity less the kernel carve-out, rounded down to
