@@ -36,8 +36,9 @@ pub struct EpilogueParams<L = Node> {
     pub reuse_smem: bool,
     /// `FusionCallbacks::SharedStorage`.
     pub fusion: L,
-    /// The first contiguous run of the subtile along its contiguous extent, in elements, when it is
-    /// shorter than the subtile (SM100's 2x2 TMEM warps split N in two); `None`: the whole extent.
+    /// The first contiguous run of the subtile's N, in elements, when it is shorter than the subtile
+    /// (SM100's 2x2 TMEM warps split N in two); `None`: the whole extent. Row-major buffers only:
+    /// a column-major buffer's contiguous extent is M.
     pub contiguous_run: Option<u64>,
     /// Ptr-array (grouped) collective with `NumEpilogueWarpGroups` D descriptors.
     pub ptr_array: Option<u64>,
@@ -86,10 +87,13 @@ fn buffer_alignment<L>(p: &EpilogueParams<L>, bits: u64, layout: Layout) -> Resu
         // "for mn-major tf32 operands, SW128_32B is the only available smem layout": 32 elements.
         return if p.tile_m % 32 == 0 { Ok(512) } else { Err(NoSwizzleAtom { contiguous_bytes: p.tile_m * 4 }) };
     }
-    let contiguous = p.contiguous_run.unwrap_or(match layout {
-        Layout::RowMajor => p.tile_n,
+    // `contiguous_run` splits N only: a column-major buffer's contiguous extent is the subtile's M,
+    // a plain `Layout<Int<M>>` tiler (`sm100_get_epilogue_smem_swizzle_layout_atom` takes the
+    // MN-major atom from `get<0>(tma_tile)`).
+    let contiguous = match layout {
+        Layout::RowMajor => p.contiguous_run.unwrap_or(p.tile_n),
         Layout::ColumnMajor => p.tile_m,
-    }) * bits
+    } * bits
         / 8;
     swizzle_alignment(contiguous).ok_or(NoSwizzleAtom { contiguous_bytes: contiguous })
 }
