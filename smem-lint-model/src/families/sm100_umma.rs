@@ -211,6 +211,22 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "UMMA takes N a multiple of 8 only for 1SM M = 64; otherwise of 16",
         );
     }
+    // nvcc rejects some narrow tiles with CuTe's "Shape Divisibility Condition" (measured at 4.4.2 and
+    // 4.5.0: tf32 64x8x32 with a bf16 D; 2SM 256x32x32 tf32; 2SM 256x16x64 bf16 with a void C) from a
+    // layout division the model has not located, while neighbours of each compile. The smallest
+    // domain holding every measured rejection is refused rather than guessed.
+    if t.n < 64 && ((two_sm && t.m == 256) || (cfg.a == Operand::Tf32 && t.n == 8)) {
+        return refuse(
+            ConfigField::Tile,
+            format!(
+                "tile {t} with a {} {} MMA is not modelled",
+                if two_sm { "2SM" } else { "1SM" },
+                cfg.a
+            ),
+            "narrow N (< 64) is modelled for 1SM MMAs and 2SM MMAs of M = 128, and N = 16/32 for tf32; \
+             some 2SM M = 256 and tf32 N = 8 tiles fail a CuTe \"Shape Divisibility Condition\" the model does not locate",
+        );
+    }
     if two_sm && !cfg.dynamic_cluster && cfg.cluster.m % 2 != 0 {
         return refuse(
             ConfigField::Cluster,
