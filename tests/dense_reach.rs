@@ -123,8 +123,8 @@ fn sm90_swap_ab_tiles() {
         tile: Tile { m: 64, n: 16, k: 128 },
         ..fp8
     };
-    let b16 = compiled(&bf16);
-    assert_eq!(f.stage_choice.data_bytes_per_stage, b16.stage_choice.data_bytes_per_stage);
+    let half = compiled(&bf16);
+    assert_eq!(f.stage_choice.data_bytes_per_stage, half.stage_choice.data_bytes_per_stage);
     assert_eq!(f.stage_choice.data_bytes_per_stage, 64 * 256 + 16 * 256);
     // K = 256 stays refused for 16-bit operands (not measured).
     assert!(evaluate(&KernelConfig { tile: Tile { m: 64, n: 16, k: 256 }, ..bf16 }).is_err());
