@@ -301,6 +301,15 @@ schedule_tags! {
         NoSmemWarpSpecialized2Sm => "NoSmemWarpSpecialized2Sm",
         PtrArrayNoSmemWarpSpecialized1Sm => "PtrArrayNoSmemWarpSpecialized1Sm",
         PtrArrayNoSmemWarpSpecialized2Sm => "PtrArrayNoSmemWarpSpecialized2Sm",
+        /// `struct TmaWarpSpecialized1SmNvf4 final : TmaWarpSpecialized1Sm {}` (`epilogue/dispatch_policy.hpp`):
+        /// the dense SM100 epilogue builder reads these six by `is_base_of` as their 1SM/2SM base (only
+        /// the sparse builder names them).
+        TmaWarpSpecialized1SmNvf4 => "TmaWarpSpecialized1SmNvf4",
+        TmaWarpSpecialized2SmNvf4 => "TmaWarpSpecialized2SmNvf4",
+        TmaWarpSpecialized1SmMxf4 => "TmaWarpSpecialized1SmMxf4",
+        TmaWarpSpecialized2SmMxf4 => "TmaWarpSpecialized2SmMxf4",
+        TmaWarpSpecialized1SmMxf8f6f4 => "TmaWarpSpecialized1SmMxf8f6f4",
+        TmaWarpSpecialized2SmMxf8f6f4 => "TmaWarpSpecialized2SmMxf8f6f4",
     }
 }
 

@@ -280,13 +280,6 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             "leave `scheduler` and `epilogue_cta_tile` unset",
         ));
     }
-    if cfg.epilogue_tile != crate::EpilogueTile::Auto && arch != "SM90" {
-        return Err(ModelError::new(
-            ConfigField::EpilogueTile,
-            format!("explicit epilogue tiles are not modelled on {arch}"),
-            "leave `epilogue_tile` unset (EpilogueTileAuto)",
-        ));
-    }
     if cfg.d == crate::Output::Void {
         return Err(ModelError::new(ConfigField::D, "D cannot be void".into(), "void is only meaningful for C"));
     }

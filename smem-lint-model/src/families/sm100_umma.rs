@@ -59,11 +59,13 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
                 "use two block-scaled types (nvfp4, mx*) or two plain ones (bf16, f16, e4m3, e5m2)",
             );
         }
-        if !op.is_block_scaled() && !matches!(op, Operand::Bf16 | Operand::F16 | Operand::E4m3 | Operand::E5m2) {
+        if !op.is_block_scaled()
+            && !matches!(op, Operand::Bf16 | Operand::F16 | Operand::E4m3 | Operand::E5m2 | Operand::Tf32)
+        {
             return refuse(
                 at,
                 format!("{op} operands are not modelled on SM100"),
-                "dense SM100 GEMMs are modelled for bf16, f16, e4m3 and e5m2",
+                "dense SM100 GEMMs are modelled for bf16, f16, tf32, e4m3 and e5m2",
             );
         }
     }
@@ -82,13 +84,23 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
         );
     }
     let t = cfg.tile;
-    let ks: &[u64] = if block_scaled { &[128, 256] } else { &[64, 128, 256] };
-    if ![64, 128, 256].contains(&t.m) || ![64, 128, 192, 256].contains(&t.n) || !ks.contains(&t.k) {
+    // K: 128-byte multiples of the operand row (tf32 K = 32 is a 128-byte row, like bf16 K = 64).
+    let (ks, k_text): (&[u64], _) = if block_scaled {
+        (&[128, 256], "128/256")
+    } else if cfg.a == Operand::Tf32 {
+        (&[32, 64, 128], "32/64/128 for tf32")
+    } else {
+        (&[64, 128, 256], "64/128/256")
+    };
+    // N: 64-256 in steps of 64, and for dense kernels the narrow 8/16/32 (TensorRT-LLM's MoE and
+    // vLLM's swap-AB tiles); block-scaled kernels keep N >= 64.
+    let narrow_n = !block_scaled && [8, 16, 32].contains(&t.n);
+    if ![64, 128, 256].contains(&t.m) || !([64, 128, 192, 256].contains(&t.n) || narrow_n) || !ks.contains(&t.k) {
         return refuse(
             ConfigField::Tile,
             format!(
-                "tile {t} is outside the measured SM100 domain (M 64/128/256, N 64-256 in steps of 64, K {})",
-                if block_scaled { "128/256" } else { "64/128/256" }
+                "tile {t} is outside the measured SM100 domain (M 64/128/256, N {}, K {k_text})",
+                if block_scaled { "64-256 in steps of 64" } else { "8, 16, 32 or 64-256 in steps of 64" }
             ),
             "the model refuses to guess for tiles it was not measured on",
         );
@@ -188,6 +200,35 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "1SM MMAs take M = 64 or 128 (block-scaled 128), 2SM MMAs M = 128 or 256 (block-scaled 256)",
         );
     }
+    if t.n % 16 != 0 && (two_sm || t.m != 64) {
+        // The UMMA atoms' static_assert: N a multiple of 8 for M = 64, of 16 for M = 128 and 2SM.
+        return refuse(
+            ConfigField::Tile,
+            format!(
+                "tile N = {} with a {} MMA of M = {} is not modelled",
+                t.n,
+                if two_sm { "2SM" } else { "1SM" },
+                t.m
+            ),
+            "UMMA takes N a multiple of 8 only for 1SM M = 64; otherwise of 16",
+        );
+    }
+    // nvcc rejects some narrow tiles with CuTe's "Shape Divisibility Condition" (measured at 4.4.2 and
+    // 4.5.0: tf32 64x8x32 with a bf16 D; 2SM 256x32x32 tf32; 2SM 256x16x64 bf16 with a void C) from a
+    // layout division the model has not located, while neighbours of each compile. The smallest
+    // domain holding every measured rejection is refused rather than guessed.
+    if t.n < 64 && ((two_sm && t.m == 256) || (cfg.a == Operand::Tf32 && t.n == 8)) {
+        return refuse(
+            ConfigField::Tile,
+            format!(
+                "tile {t} with a {} {} MMA is not modelled",
+                if two_sm { "2SM" } else { "1SM" },
+                cfg.a
+            ),
+            "narrow N (< 64) is modelled for 1SM MMAs and 2SM MMAs of M = 128, and N = 16/32 for tf32; \
+             some 2SM M = 256 and tf32 N = 8 tiles fail a CuTe \"Shape Divisibility Condition\" the model does not locate",
+        );
+    }
     if two_sm && !cfg.dynamic_cluster && cfg.cluster.m % 2 != 0 {
         return refuse(
             ConfigField::Cluster,
@@ -200,6 +241,24 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         EpilogueSchedule::Auto => cfg.schedule == Schedule::Auto,
         EpilogueSchedule::TmaWarpSpecialized1Sm => !two_sm && !grouped,
         EpilogueSchedule::TmaWarpSpecialized2Sm => two_sm && !grouped,
+        // `final : TmaWarpSpecialized{1,2}Sm`: the dense builder's `is_base_of` reads them as their base,
+        // paired, as TensorRT-LLM pairs them, with the block-scaled schedule of the same instruction.
+        EpilogueSchedule::TmaWarpSpecialized1SmNvf4
+        | EpilogueSchedule::TmaWarpSpecialized2SmNvf4
+        | EpilogueSchedule::TmaWarpSpecialized1SmMxf4
+        | EpilogueSchedule::TmaWarpSpecialized2SmMxf4
+        | EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4
+        | EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4 => {
+            let (two, mma) = match cfg.epilogue_schedule {
+                EpilogueSchedule::TmaWarpSpecialized1SmNvf4 => (false, Sm100Mma::Nvf4),
+                EpilogueSchedule::TmaWarpSpecialized2SmNvf4 => (true, Sm100Mma::Nvf4),
+                EpilogueSchedule::TmaWarpSpecialized1SmMxf4 => (false, Sm100Mma::Mxf4),
+                EpilogueSchedule::TmaWarpSpecialized2SmMxf4 => (true, Sm100Mma::Mxf4),
+                EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4 => (false, Sm100Mma::Mxf8f6f4),
+                _ => (true, Sm100Mma::Mxf8f6f4),
+            };
+            two == two_sm && !grouped && cfg.schedule.sm100().is_some_and(|s| s.mma == mma)
+        }
         EpilogueSchedule::PtrArrayTmaWarpSpecialized1Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm => {
             !two_sm && grouped
         }
@@ -273,9 +332,119 @@ fn epilogue_params<L: TypeLayout>(
     r: Resolved,
     moe: Option<(crate::MoeFusion, bool)>,
 ) -> EpilogueParams<L> {
-    let (cm, cn) = (if r.two_sm { cfg.tile.m / 2 } else { cfg.tile.m }, cfg.tile.n);
-    // TMEM load warps: 2x2 when a 2SM MMA of M = 128 leaves 64 rows per CTA, else 4x1.
-    let (wm, wn) = if r.two_sm && cfg.tile.m == 128 { (2, 2) } else { (4, 1) };
+    let ((cm, cn), (wm, wn)) = epilogue_cta(cfg, r);
+    let (em, en, contiguous_run) = match cfg.epilogue_tile {
+        // An explicit `Shape<M, N>` is returned as given (checked in `epilogue_tile_checks`), a
+        // plain shape with no TMEM warp stride.
+        crate::EpilogueTile::Explicit { m, n } => (m, n, None),
+        crate::EpilogueTile::Auto => {
+            let (em, en) = auto_epilogue_tile(cfg, r, (cm, cn), wm, wn);
+            // A row-major buffer's swizzle atom is chosen from the first contiguous run of the N
+            // tiler (a column-major one's from M, which the tiler keeps whole).
+            (em, en, (wn == 2 && en < cn).then_some(en / wn))
+        }
+    };
+    let epi_tiles = (cm / em) * (cn / en);
+    let reuse_smem = cfg.c != Output::Void && cfg.c.bits() > 8;
+    let stages_d = epi_tiles.min(2);
+    let stages_c = if reuse_smem { epi_tiles.min(4).max(stages_d + 1) } else { epi_tiles.min(4) };
+    EpilogueParams {
+        c: cfg.c,
+        d: cfg.d,
+        layout_c: cfg.layout_c,
+        layout_d: cfg.layout_d,
+        tile_m: em,
+        tile_n: en,
+        stages_c,
+        stages_d,
+        reuse_smem,
+        contiguous_run,
+        fusion: match cfg.resolved_fusion() {
+            crate::Fusion::LinCombBlockScaleFactor(_) => {
+                L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
+            }
+            crate::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
+            _ if moe.is_some_and(|(f, _)| f == crate::MoeFusion::Finalize) => {
+                super::trtllm_finalize_fusion::<L>(cfg.d, moe.is_some_and(|(_, swap)| swap), cfg.tile.n)
+            }
+            _ if moe.is_some() => {
+                L::empty("LinearCombination (TensorRT-LLM MoE NONE: CollectiveEpilogueDefault), no smem", 1)
+            }
+            _ => L::empty("LinearCombination, no smem", 1),
+        },
+        ptr_array: r.grouped.then_some(1),
+        umma_selector: true,
+    }
+}
+
+/// The TMEM load warps of the epilogue builder (`sm100_tmem_warps`): 2x2 when a 2SM MMA of M = 128
+/// leaves 64 rows per CTA, else 4x1; and the CTA tile the epilogue sees (M halved for 2SM).
+fn epilogue_cta(cfg: &KernelConfig, r: Resolved) -> ((u64, u64), (u64, u64)) {
+    let cta = (if r.two_sm { cfg.tile.m / 2 } else { cfg.tile.m }, cfg.tile.n);
+    let warps = if r.two_sm && cfg.tile.m == 128 { (2, 2) } else { (4, 1) };
+    (cta, warps)
+}
+
+/// `N_min_C` / `N_min_D` of `sm100_dense_compute_tile_shape_or_override`: an M-major (column-major)
+/// or absent buffer needs 8 per TMEM warp column, a row-major one a 16-byte row (FP6: 128 elements,
+/// TMA's SW128 store).
+fn n_min(x: Output, layout: crate::Layout, wn: u64) -> u64 {
+    match (x.bits(), layout) {
+        (0, _) | (_, crate::Layout::ColumnMajor) => 8 * wn,
+        (6, _) => 128 * wn,
+        (b, _) => 128 / b * wn,
+    }
+}
+
+/// The builder's asserts on the epilogue tile, before any storage: with `EpilogueTileAuto`,
+/// `static_assert(CtaN >= N_min_C && CtaN >= N_min_D, "CTA tile too small")` (reached by the narrow
+/// tiles, N < 64); with an explicit tile, `static_assert(N % 8 == 0, "Unsupported tile shape")`.
+/// An explicit tile is modelled where it is the TMEM warps' rows by a divisor of the CTA's N (the
+/// collective's own partitioning asserts are not mirrored): otherwise refused.
+fn epilogue_tile_checks(cfg: &KernelConfig, r: Resolved) -> Result<Option<Evaluation>, ModelError> {
+    let ((cm, cn), (wm, wn)) = epilogue_cta(cfg, r);
+    match cfg.epilogue_tile {
+        crate::EpilogueTile::Auto if r.block_scaled && cn == 256 => Ok(None),
+        crate::EpilogueTile::Auto => {
+            // A void C is checked as D (`ElementC = conditional_t<DisableSource, ElementD, ElementC_>`)
+            // but with the absent buffer's minimum.
+            let need = n_min(cfg.c, cfg.layout_c, wn).max(n_min(cfg.d, cfg.layout_d, wn));
+            Ok((cn < need).then(|| {
+                super::reject(
+                    "CTA tile too small",
+                    ConfigField::Tile,
+                    format!(
+                        "the epilogue builder needs a CTA N of at least {need} for c = {} ({}), d = {} ({}); the CTA tile's N is {cn}",
+                        cfg.c, cfg.layout_c, cfg.d, cfg.layout_d
+                    ),
+                )
+            }))
+        }
+        crate::EpilogueTile::Explicit { m, n } => {
+            if n % 8 != 0 {
+                return Ok(Some(super::reject(
+                    "Unsupported tile shape",
+                    ConfigField::EpilogueTile,
+                    format!("an explicit SM100 epilogue tile's N must be a multiple of 8; got {m}x{n}"),
+                )));
+            }
+            if m != cm.min(32 * wm) || cn % n != 0 {
+                return refuse(
+                    ConfigField::EpilogueTile,
+                    format!(
+                        "epilogue tile {m}x{n} with a {cm}x{cn} CTA tile is not modelled on SM100 (M must be {}, N divide {cn})",
+                        cm.min(32 * wm)
+                    ),
+                    "explicit SM100 epilogue tiles are modelled as the TMEM warps' rows (the automatic tile's M) by a divisor of N",
+                );
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// `EpilogueTileAuto`'s tile (`sm100_dense_compute_tile_shape_or_override`).
+fn auto_epilogue_tile(cfg: &KernelConfig, r: Resolved, (cm, cn): (u64, u64), wm: u64, wn: u64) -> (u64, u64) {
     let em = cm.min(32 * wm);
     let c_bits = if cfg.c == Output::Void { cfg.d.bits() } else { cfg.c.bits() };
     let max_bits = c_bits.max(cfg.d.bits());
@@ -300,53 +469,14 @@ fn epilogue_params<L: TypeLayout>(
         } else {
             64
         };
-        // N_min_C / N_min_D: an M-major (column-major) or absent buffer needs 8 per TMEM warp column,
-        // a row-major one a 16-byte row (FP6: 128 elements, TMA's SW128 store).
-        let n_min = |x: Output, layout: crate::Layout| match (x.bits(), layout) {
-            (0, _) | (_, crate::Layout::ColumnMajor) => 8 * wn,
-            (6, _) => 128 * wn,
-            (b, _) => 128 / b * wn,
-        };
-        let n_tmp = cn.min(n_perf.max(n_min(cfg.c, cfg.layout_c)).max(n_min(cfg.d, cfg.layout_d)));
+        let n_tmp = cn.min(n_perf.max(n_min(cfg.c, cfg.layout_c, wn)).max(n_min(cfg.d, cfg.layout_d, wn)));
         if cn % n_tmp == 0 {
             n_tmp
         } else {
             cn
         }
     };
-    let epi_tiles = (cm / em) * (cn / en);
-    let reuse_smem = cfg.c != Output::Void && cfg.c.bits() > 8;
-    let stages_d = epi_tiles.min(2);
-    let stages_c = if reuse_smem { epi_tiles.min(4).max(stages_d + 1) } else { epi_tiles.min(4) };
-    EpilogueParams {
-        c: cfg.c,
-        d: cfg.d,
-        layout_c: cfg.layout_c,
-        layout_d: cfg.layout_d,
-        tile_m: em,
-        tile_n: en,
-        stages_c,
-        stages_d,
-        reuse_smem,
-        // A row-major buffer's swizzle atom is chosen from the first contiguous run of the N tiler
-        // (a column-major one's from M, which the tiler keeps whole).
-        contiguous_run: (wn == 2 && en < cn).then_some(en / wn),
-        fusion: match cfg.resolved_fusion() {
-            crate::Fusion::LinCombBlockScaleFactor(_) => {
-                L::empty("Sm100BlockScaleFactorRowStore (scale factors go to global memory)", 1)
-            }
-            crate::Fusion::Evt(tree) => tree.storage::<L>(cfg.tile.n),
-            _ if moe.is_some_and(|(f, _)| f == crate::MoeFusion::Finalize) => {
-                super::trtllm_finalize_fusion::<L>(cfg.d, moe.is_some_and(|(_, swap)| swap), cfg.tile.n)
-            }
-            _ if moe.is_some() => {
-                L::empty("LinearCombination (TensorRT-LLM MoE NONE: CollectiveEpilogueDefault), no smem", 1)
-            }
-            _ => L::empty("LinearCombination, no smem", 1),
-        },
-        ptr_array: r.grouped.then_some(1),
-        umma_selector: true,
-    }
+    (em, en)
 }
 
 /// TensorRT-LLM's MoE launcher (`moe_gemm_tma_ws_launcher.inl`, as FlashInfer vendors it at fb28d724
@@ -452,6 +582,9 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         ));
     }
     let r = resolve(cfg, block_scaled)?;
+    if let Some(rejected) = epilogue_tile_checks(cfg, r)? {
+        return Ok(rejected);
+    }
     let t = cfg.tile;
     let pair = if r.two_sm { 2 } else { 1 };
     let (cta_m, cta_n_b) = (t.m / pair, t.n / pair);

@@ -148,11 +148,15 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
         );
     }
     let t = cfg.tile;
-    if ![64, 128, 256].contains(&t.m) || ![64, 128, 192, 256].contains(&t.n) || ![32, 64, 128].contains(&t.k) {
+    // N = 16 and 32 (vLLM's swap-AB FP8 tiles) and K = 256 for 8-bit operands (a 256-byte row, as
+    // K = 128 of a 16-bit type).
+    let ks: &[u64] = if cfg.a.bits() == 8 { &[32, 64, 128, 256] } else { &[32, 64, 128] };
+    if ![64, 128, 256].contains(&t.m) || ![16, 32, 64, 128, 192, 256].contains(&t.n) || !ks.contains(&t.k) {
         return refuse(
             ConfigField::Tile,
             format!(
-                "tile {t} is outside the measured SM90 domain (M 64/128/256, N 64-256 in steps of 64, K 32/64/128)"
+                "tile {t} is outside the measured SM90 domain (M 64/128/256, N 16, 32 or 64-256 in steps of 64, K 32/64/128{})",
+                if cfg.a.bits() == 8 { "/256" } else { "" }
             ),
             "the model refuses to guess for tiles it was not measured on",
         );

@@ -1,0 +1,131 @@
+//! Issue 28's non-MoE SM100/SM90 dimensions, held to what the CUTLASS headers say about their
+//! structure (the byte-exact agreement with nvcc is `agreement.rs` on the measured rows).
+
+use smem_lint::model::*;
+
+fn sm100(a: Operand, c: Output, d: Output, tile: Tile) -> KernelConfig {
+    KernelConfig {
+        arch: Arch::Sm100,
+        cutlass: CutlassVersion::V4_5_0,
+        ..KernelConfig::sm120(KernelKind::Dense, a, a, c, d, tile)
+    }
+}
+
+fn compiled(cfg: &KernelConfig) -> Footprint {
+    match evaluate(cfg) {
+        Ok(Evaluation::Compiled(f)) => f,
+        other => panic!("{cfg:?} should compile: {other:?}"),
+    }
+}
+
+fn member(f: &Footprint, suffix: &str) -> Member {
+    f.members.iter().find(|m| m.path.ends_with(suffix)).cloned().unwrap_or_else(|| panic!("no member {suffix}"))
+}
+
+/// `sm1xx_kernel_input_element_to_mma_input_element<float>` is `tfloat32_t`: 32 bits a smem element,
+/// so a tf32 K = 32 stage holds the bytes of a bf16 K = 64 stage, and the two kernels are the same size.
+#[test]
+fn tf32_on_sm100_stores_32_bit_elements() {
+    let t = |k| Tile { m: 128, n: 128, k };
+    let tf32 = compiled(&sm100(Operand::Tf32, Output::Void, Output::F32, t(32)));
+    let bf16 = compiled(&sm100(Operand::Bf16, Output::Void, Output::F32, t(64)));
+    let a = member(&tf32, "smem_A");
+    assert_eq!(a.size, tf32.stages * 128 * 32 * 4);
+    assert_eq!((tf32.kernel_bytes, tf32.stages), (bf16.kernel_bytes, bf16.stages));
+}
+
+/// `static_assert(CtaN >= N_min_C && CtaN >= N_min_D, "CTA tile too small")`: a row-major 8-bit D needs
+/// a 16-byte row; column-major, 16-bit and void-C epilogues at N = 8 compile.
+#[test]
+fn narrow_sm100_tiles_meet_the_epilogue_minimum() {
+    let t = Tile { m: 64, n: 8, k: 256 };
+    let cfg = KernelConfig {
+        schedule: Schedule::Sm100OneSm,
+        epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized1Sm,
+        ..sm100(Operand::E4m3, Output::Void, Output::E4m3, t)
+    };
+    match evaluate(&cfg) {
+        Ok(Evaluation::Rejected(r)) => assert_eq!(r.message, "CTA tile too small"),
+        other => panic!("expected the builder's assert: {other:?}"),
+    }
+    compiled(&KernelConfig { layout_d: Layout::ColumnMajor, ..cfg });
+    compiled(&KernelConfig { d: Output::Bf16, ..cfg });
+    // UMMA M = 128 takes N in multiples of 16.
+    assert!(evaluate(&KernelConfig { tile: Tile { m: 128, n: 8, k: 256 }, d: Output::Bf16, ..cfg }).is_err());
+}
+
+/// An explicit tile equal to the builder's own choice is the same kernel; `N % 8 != 0` is the builder's
+/// "Unsupported tile shape".
+#[test]
+fn explicit_sm100_epilogue_tiles() {
+    let nvfp4 = KernelConfig {
+        a: Operand::Nvfp4,
+        b: Operand::Nvfp4,
+        ..sm100(Operand::Nvfp4, Output::Void, Output::Bf16, Tile { m: 128, n: 256, k: 256 })
+    };
+    // OverlappingAccum: EpilogueTileAuto at CTA N = 256 is M x 128.
+    let auto = compiled(&nvfp4);
+    let same = compiled(&KernelConfig { epilogue_tile: EpilogueTile::Explicit { m: 128, n: 128 }, ..nvfp4 });
+    assert_eq!(
+        (auto.kernel_bytes, auto.epilogue_bytes, auto.stages),
+        (same.kernel_bytes, same.epilogue_bytes, same.stages)
+    );
+    let narrow = compiled(&KernelConfig { epilogue_tile: EpilogueTile::Explicit { m: 128, n: 64 }, ..nvfp4 });
+    assert!(narrow.epilogue_bytes < auto.epilogue_bytes);
+    match evaluate(&KernelConfig { epilogue_tile: EpilogueTile::Explicit { m: 128, n: 12 }, ..nvfp4 }) {
+        Ok(Evaluation::Rejected(r)) => assert_eq!(r.message, "Unsupported tile shape"),
+        other => panic!("expected the builder's assert: {other:?}"),
+    }
+}
+
+/// `struct TmaWarpSpecialized2SmMxf8f6f4 final : TmaWarpSpecialized2Sm {}`: the dense epilogue builder
+/// reads it (and the Nvf4/Mxf4 tags) by `is_base_of`.
+#[test]
+fn derived_sm100_epilogue_tags_are_their_bases() {
+    let cfg = KernelConfig {
+        a: Operand::Mxfp8E4m3,
+        b: Operand::Mxfp4,
+        dynamic_cluster: true,
+        schedule: Schedule::Sm100TwoSmMxf8f6f4,
+        epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized2Sm,
+        ..sm100(Operand::Mxfp8E4m3, Output::Void, Output::Bf16, Tile { m: 256, n: 256, k: 128 })
+    };
+    let base = compiled(&cfg);
+    let derived = compiled(&KernelConfig { epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4, ..cfg });
+    assert_eq!(base, derived);
+    // The tag of another instruction is not how the examples pair them: refused.
+    assert!(evaluate(&KernelConfig { epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized2SmNvf4, ..cfg }).is_err());
+}
+
+/// SM90: N = 16 with a K = 256 FP8 stage (256-byte rows) lays out the same bytes per stage as K = 128
+/// of a 16-bit type.
+#[test]
+fn sm90_swap_ab_tiles() {
+    let fp8 = KernelConfig {
+        arch: Arch::Sm90,
+        cutlass: CutlassVersion::V4_4_2,
+        schedule: Schedule::WarpSpecializedFp8FastAccum,
+        epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized,
+        ..KernelConfig::sm120(
+            KernelKind::Dense,
+            Operand::E4m3,
+            Operand::E4m3,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 64, n: 16, k: 256 },
+        )
+    };
+    let f = compiled(&fp8);
+    let bf16 = KernelConfig {
+        a: Operand::Bf16,
+        b: Operand::Bf16,
+        schedule: Schedule::WarpSpecialized,
+        tile: Tile { m: 64, n: 16, k: 128 },
+        ..fp8
+    };
+    let half = compiled(&bf16);
+    assert_eq!(f.stage_choice.data_bytes_per_stage, half.stage_choice.data_bytes_per_stage);
+    assert_eq!(f.stage_choice.data_bytes_per_stage, 64 * 256 + 16 * 256);
+    // K = 256 stays refused for 16-bit operands (not measured).
+    assert!(evaluate(&KernelConfig { tile: Tile { m: 64, n: 16, k: 256 }, ..bf16 }).is_err());
+}
