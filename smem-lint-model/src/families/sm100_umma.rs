@@ -105,6 +105,24 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
             "the model refuses to guess for tiles it was not measured on",
         );
     }
+    // tf32, the narrow N tiles and explicit epilogue tiles were measured (`sm100-verify-dense-*`,
+    // `sm100-verify-shipped-*`) on 4.4.2, 4.5.0 and 4.7.0 only.
+    let new_dimension = if cfg.a == Operand::Tf32 {
+        Some("tf32 operands")
+    } else if narrow_n {
+        Some("N = 8/16/32 tiles")
+    } else if cfg.epilogue_tile != crate::EpilogueTile::Auto {
+        Some("explicit epilogue tiles")
+    } else {
+        None
+    };
+    if let Some(what) = new_dimension.filter(|_| cfg.cutlass < crate::CutlassVersion::V4_4_2) {
+        return refuse(
+            ConfigField::Cutlass,
+            format!("SM100 {what} are not checked against CUTLASS {}", cfg.cutlass),
+            "they are modelled from CUTLASS 4.4.2 on",
+        );
+    }
     let outputs_ok = matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
         && matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32 | Output::E4m3 | Output::Nvfp4);
     if !outputs_ok || (cfg.d == Output::Nvfp4 && !block_scaled) {
@@ -234,6 +252,22 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             ConfigField::Cluster,
             format!("a 2SM schedule with cluster M = {} is not modelled", cfg.cluster.m),
             "2SM MMAs run on CTA pairs: use an even cluster M",
+        );
+    }
+    let instruction_epilogue = matches!(
+        cfg.epilogue_schedule,
+        EpilogueSchedule::TmaWarpSpecialized1SmNvf4
+            | EpilogueSchedule::TmaWarpSpecialized2SmNvf4
+            | EpilogueSchedule::TmaWarpSpecialized1SmMxf4
+            | EpilogueSchedule::TmaWarpSpecialized2SmMxf4
+            | EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4
+            | EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4
+    );
+    if instruction_epilogue && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+        return refuse(
+            ConfigField::Cutlass,
+            format!("epilogue schedule {} is not checked against CUTLASS {}", cfg.epilogue_schedule, cfg.cutlass),
+            "the instruction-named SM100 epilogue schedules are modelled from CUTLASS 4.4.2 on (measured there)",
         );
     }
     // The epilogue schedule must match the MMA's SM count (EpilogueScheduleAuto decides the same way).

@@ -161,6 +161,15 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             "the model refuses to guess for tiles it was not measured on",
         );
     }
+    // Measured (`sm90-verify-dense-*`) on 4.4.2 and 4.7.0, whose SM90 builders and collectives are
+    // 4.5.0's and 4.6.0's; not on the releases before.
+    if (t.n < 64 || t.k == 256) && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+        return refuse(
+            ConfigField::Cutlass,
+            format!("SM90 tile {t} is not checked against CUTLASS {}", cfg.cutlass),
+            "N = 16/32 and K = 256 SM90 tiles are modelled from CUTLASS 4.4.2 on",
+        );
+    }
     if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32 | Output::E4m3)
         || !matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
     {
