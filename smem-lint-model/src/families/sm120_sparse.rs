@@ -12,8 +12,14 @@
 //! - the collectives `sm120_{,blockscaled_}sparse_mma_tma.hpp`: `TensorStorage : aligned_struct<128>
 //!   { alignas(1024) smem_A; alignas(1024) smem_B; [alignas(16) smem_SFA; alignas(16) smem_SFB;]
 //!   alignas(16) smem_E; }`, A stored at its sparsity (`ArrayEngine<sparse_elem<S,T>, N>` holds N/S
-//!   `T`s), B's K tile halved when the stages are asymmetric (`AsymmetricKRatio` = 2), SFB staged
-//!   with StagesA; two pipelines (`PipelineTmaAsync<StagesA>`, `<StagesB>`);
+//!   `T`s), B's K tile halved when the stages are asymmetric (`AsymmetricKRatio` = 2) over the smem
+//!   atom chosen for the whole K (`tile_to_shape` asserts when it no longer divides), SFA and SFB
+//!   staged with StagesA; two pipelines (`PipelineTmaAsync<StagesA>`, `<StagesB>`);
+//! - the scale-factor atoms of the block-scaled builder: `blockscaled_type` gives the sparse schedules
+//!   twice the dense vector (MX: 64), so `MMA_NSF` = atom K / 64 and the atom's K extent is
+//!   `K / 64 / Blk_SF` (integer division): K = 128 leaves SFA and SFB empty (zero-length arrays);
+//! - the block-scaled builder's `StageCount<N>` overload, which returns one `int` that
+//!   `get<1>(PipelineStages)` rejects ("Index out of range"): explicit stages never compile there;
 //! - the kernel `gemm/kernel/sm120_gemm_tma_warpspecialized_cooperative_asymmetric_dma.hpp`:
 //!   `{ PipelineStorage : aligned_struct<16> { mainloop_mk; mainloop_nk; epi_load; load_order; }
 //!   pipelines; alignas(16) scheduler (PersistentTileSchedulerSm100<Cluster, 2>); TensorStorage :
@@ -22,9 +28,10 @@
 //! - the epilogue builder's sparse branch (`SparseTmaWarpSpecializedCooperativeSm120`'s automatic
 //!   epilogue tile).
 //!
-//! Not modelled (refused): NVFP4 operands (`MMA_NSF` = 8 exceeds `Blk_SF` = 4, so the builder's
-//! scale-factor atom has a zero extent), tiles off the metadata atom (M a multiple of 128; K of 128,
-//! or 256 for the 4-bit instruction), explicit stage counts with the plain builder (its
+//! Measured (tests/data/sm120-verify-sparse-*.jsonl): every row exact.
+//!
+//! Not modelled (refused): NVFP4 operands (not measured), tiles off the metadata atom (M a multiple
+//! of 128; K of 128, or 256 for the 4-bit instruction), explicit stage counts with the plain builder (its
 //! `StageCount` overload cannot deduce two of its template parameters), declared and TensorRT-LLM
 //! epilogues, schedulers other than the default, releases other than [`SPARSE_RELEASES`].
 
@@ -35,6 +42,7 @@ use crate::config::{
 use crate::cutlass::primitives::{
     array_aligned, array_engine, barrier_pair_pipeline, ordered_sequence_barrier, BARRIER_BYTES,
 };
+use crate::cutlass::cute;
 use crate::cutlass::sm120_epilogue;
 use crate::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::cutlass::sm90_kernel::clc_scheduler_storage;
@@ -54,6 +62,12 @@ const SCHEDULER_STAGES: u64 = 2;
 
 /// The kernel's `static_assert(SharedStorageSize <= ...capacity..., ...)`.
 const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
+
+/// `cute::get<I>` of an integral (`int_tuple.hpp`).
+const INDEX_OUT_OF_RANGE: &str = "Index out of range";
+
+/// `cute::tile_to_shape`'s divisibility assert (`layout.hpp`).
+const TILE_TO_SHAPE_MESSAGE: &str = "tile_to_shape: block shape does not divide the target shape.";
 
 /// `sm1xx_gemm_check_for_f8f6f4_mix8bit_requirement`'s assert in both builders.
 const MIX8BIT_MESSAGE: &str = "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement";
@@ -94,6 +108,61 @@ impl Instr {
             Instr::F4 => 256,
         }
     }
+    /// K of the MMA atom (`Shape_MNK` of `SM120_SPARSE_16x8x64_TN_VS` / `SM120_SPARSE_16x8x128_TN_VS`).
+    fn mma_k(self) -> u64 {
+        match self {
+            Instr::F8F6F4 => 64,
+            Instr::F4 => 128,
+        }
+    }
+}
+
+/// `Sm1xxBlockScaledConfig`'s `Blk_MN` (rows of one scale-factor block) and `Blk_SF` (vectors per row).
+const BLK_MN: u64 = 128;
+const BLK_SF: u64 = 4;
+
+/// `SmemLayoutAtomSFA` / `SmemLayoutAtomSFB` of `sm120_blockscaled_sparse_mma_builder.inl`, flat:
+/// `((rows/Blk_MN, 32, 4), ((SFVectorSize, MMA_NSF), Blk_SF/MMA_NSF, K/SFVectorSize/Blk_SF))` :
+/// `((512, 16, 4), ((0, 1), MMA_NSF, rows/Blk_MN*512))`, every extent a C++ integer division.
+/// The sparse schedules' `blockscaled_type` doubles `SFVectorSize` (MX: 64, NVF4: 32), so a K below
+/// 256 (MX) leaves the last K extent 0 and the layout empty.
+fn sf_atom(rows: u64, k: u64, sf_vector: u64, mma_nsf: u64) -> cute::Layout {
+    let row_blocks = rows / BLK_MN;
+    cute::Layout::new(&[
+        (row_blocks, 512),
+        (32, 16),
+        (4, 4),
+        (sf_vector, 0),
+        (mma_nsf, 1),
+        (BLK_SF / mma_nsf, mma_nsf),
+        (k / sf_vector / BLK_SF, row_blocks * 512),
+    ])
+}
+
+/// `size(filter_zeros(atom))`: the builder's per-stage scale-factor bytes and the collective's
+/// stage stride (`ElementSF` is one byte). Equal to the atom's cosize for these compact layouts.
+fn sf_stage_elements(atom: &cute::Layout) -> u64 {
+    atom.modes.iter().filter(|m| m.1 != 0).map(|m| m.0).product()
+}
+
+/// `cosize` of the staged layout `make_layout(append(shape(atom), S), append(stride(atom),
+/// size(filter_zeros(atom))))`: 0 when an extent is 0.
+fn sf_cosize(atom: &cute::Layout, stages: u64) -> u64 {
+    let per_stage = sf_stage_elements(atom);
+    let mut staged = atom.clone();
+    staged.modes.push((stages, per_stage));
+    if staged.size() == 0 {
+        0
+    } else {
+        staged.max_offset() + 1
+    }
+}
+
+/// K of the smem atom `sm120_rr_smem_selector<SmemAllocTypeB, TileK>` picks for B (the widest of the
+/// K-major SW128 / SW64 / SW32 / interleaved atoms, 1024 / 512 / 256 / 128 bits, whose K divides the
+/// tile's K).
+fn b_atom_k(tile_k: u64, b_bits: u64) -> Option<u64> {
+    [1024, 512, 256, 128].into_iter().map(|bits| bits / b_bits).find(|atom_k| tile_k % atom_k == 0)
 }
 
 fn not_modelled(at: ConfigField, what: String, hint: &'static str) -> ModelError {
@@ -133,7 +202,7 @@ fn instruction(cfg: &KernelConfig) -> Result<Instr, ModelError> {
                 Schedule::Sm120SparseNvf4 => Err(not_modelled(
                     ConfigField::Schedule,
                     "NVFP4 sparse kernels are not modelled".into(),
-                    "the builder's scale-factor atom for 16-element vectors divides Blk_SF = 4 by MMA_NSF = 8",
+                    "NVFP4 x NVFP4 sparse kernels (32-element ue4m3 scale vectors) have not been measured",
                 )),
                 s => Err(not_modelled(
                     ConfigField::Schedule,
@@ -337,9 +406,29 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
 
     let block_scaled = cfg.family == Family::BlockScaled;
-    // size(filter_zeros(SmemLayoutAtomSF?)): M (or N padded to 128) x K / 32 scale factors.
-    let sfa = if block_scaled { t.m * t.k / 32 } else { 0 };
-    let sfb = if block_scaled { t.n.div_ceil(128) * 128 * t.k / 32 } else { 0 };
+    // The block-scaled builder's StageCount<N> overload returns an int, which `get<1>` cannot index.
+    if block_scaled && matches!(cfg.stages, StagePolicy::Fixed(_)) {
+        return Ok(reject(
+            INDEX_OUT_OF_RANGE,
+            ConfigField::Stages,
+            "the block-scaled sparse builder's StageCount<N> overload returns one int, and \
+             `get<1>(PipelineStages)` cannot index it; use stages = \"auto\""
+                .into(),
+        ));
+    }
+    // SmemLayoutAtomSFA / SmemLayoutAtomSFB (SFB's rows are N padded to Blk_MN): one byte per element.
+    let (sfa_atom, sfb_atom) = if block_scaled {
+        let sf_vector = 2 * cfg.a.sf_vector();
+        let mma_nsf = instr.mma_k() / sf_vector;
+        (
+            Some(sf_atom(t.m, t.k, sf_vector, mma_nsf)),
+            Some(sf_atom(t.n.div_ceil(BLK_MN) * BLK_MN, t.k, sf_vector, mma_nsf)),
+        )
+    } else {
+        (None, None)
+    };
+    let sfa = sfa_atom.as_ref().map_or(0, sf_stage_elements);
+    let sfb = sfb_atom.as_ref().map_or(0, sf_stage_elements);
     let a = instr.a_bytes(t.m, t.k);
     let b = t.n * t.k * instr.b_bits() / 8;
     let e = instr.e_bytes(t.m, t.k);
@@ -365,11 +454,32 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         }
     };
     let choice = StageChoice { stages: stages.a, ..choice };
+    let k_ratio = if stages.a == stages.b { 1 } else { 2 };
+    // The collective's SmemLayoutB: tile_to_shape of the atom chosen for the tile's K over B's K
+    // (halved when A and B are staged apart), declared before the stage asserts.
+    if let Some(atom_k) = b_atom_k(t.k, instr.b_bits()) {
+        if (t.k / k_ratio) % atom_k != 0 {
+            return Ok(Evaluation::Rejected(Rejection {
+                message: TILE_TO_SHAPE_MESSAGE,
+                at: ConfigField::Tile,
+                detail: Why::Text(format!(
+                    "A and B are staged apart ({} and {} stages), so B's smem tile holds K = {}, which the \
+                     {atom_k}-wide smem atom chosen for K = {} does not divide",
+                    stages.a,
+                    stages.b,
+                    t.k / k_ratio,
+                    t.k
+                )),
+                stage_choice: Some(choice),
+                epilogue_bytes: Some(epilogue_bytes),
+            }));
+        }
+    }
     if stages.a < 2 || stages.b < 2 {
-        let message = if stages.a < 2 {
-            "Specialization requires StagesA set to value 2 or more."
-        } else {
-            "Specialization requires StagesB set to value 2 or more."
+        let message = match (block_scaled, stages.a < 2) {
+            (false, _) => "Specialization requires Stages set to value 2 or more.",
+            (true, true) => "Specialization requires StagesA set to value 2 or more.",
+            (true, false) => "Specialization requires StagesB set to value 2 or more.",
         };
         return Ok(super::stage_assert(
             StageChoice { stages: stages.a.min(stages.b), ..choice },
@@ -386,7 +496,6 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
 
     let (sa, sb, se) = (stages.a as u64, stages.b as u64, stages.e as u64);
-    let k_ratio = if sa == sb { 1 } else { 2 };
     let staged = |name: &'static str, per_stage: u64, s: u64, role| {
         array_aligned::<L>(name, s * per_stage, role, PerStage { stages: s, bytes_per_stage: per_stage })
     };
@@ -394,9 +503,15 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         staged("smem_A", a, sa, Role::OperandA).aligned(1024),
         array_engine::<L>("smem_B", sb * t.n * (t.k / k_ratio), instr.b_bits(), Role::OperandB, sb).aligned(1024),
     ];
-    if block_scaled {
-        members.push(staged("smem_SFA", sfa, sa, Role::ScaleFactorA).aligned(16));
-        members.push(staged("smem_SFB", sfb, sa, Role::ScaleFactorB).aligned(16));
+    if let (Some(sfa_atom), Some(sfb_atom)) = (&sfa_atom, &sfb_atom) {
+        // SFA and SFB are staged with StagesA; an empty layout leaves a zero-length array.
+        let sf = |name, atom: &cute::Layout, role| {
+            let per_stage = sf_stage_elements(atom);
+            array_aligned::<L>(name, sf_cosize(atom, sa), role, PerStage { stages: sa, bytes_per_stage: per_stage })
+                .aligned(16)
+        };
+        members.push(sf("smem_SFA", sfa_atom, Role::ScaleFactorA));
+        members.push(sf("smem_SFB", sfb_atom, Role::ScaleFactorB));
     }
     members.push(staged("smem_E", e, se, Role::Metadata).aligned(16));
     let tensors = L::strukt("tensors", 128, members);
