@@ -39,10 +39,10 @@ use super::reject;
 use crate::config::{
     Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, KernelConfig, Layout, Schedule, StagePolicy,
 };
+use crate::cutlass::cute;
 use crate::cutlass::primitives::{
     array_aligned, array_engine, barrier_pair_pipeline, ordered_sequence_barrier, BARRIER_BYTES,
 };
-use crate::cutlass::cute;
 use crate::cutlass::sm120_epilogue;
 use crate::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::cutlass::sm90_kernel::clc_scheduler_storage;
