@@ -104,12 +104,13 @@ fn every_sm120_layout_tile_and_output_measurement_agrees_exactly() {
 }
 
 /// The SM120 structured-sparse kernels (`kernel = "sparse"`, `verify` records of 4.4.2, 4.5.0, 4.6.0
-/// and 4.7.0): every row is answered exactly (sizes, stage count, or CUTLASS's assert) or refused as
+/// and 4.7.0, and of 14 cutlass_library 4.7.0 sparse names: void C, FP8 D, the 64-element MX output):
+/// every row is answered exactly (sizes, stage count, or CUTLASS's assert) or refused as
 /// `smem::not-modelled`, never answered wrongly; the exact count guards against refusing everything.
 #[test]
 fn every_sparse_measurement_is_exact_or_refused() {
     let files = common::data_files("sm120-verify-sparse-");
-    assert_eq!(files.len(), 4, "{files:?}");
+    assert!(files.len() >= 5, "{files:?}");
     let (mut exact, mut refused, mut wrong) = (0, 0, Vec::new());
     for name in &files {
         for row in common::rows(name) {
@@ -138,7 +139,7 @@ fn every_sparse_measurement_is_exact_or_refused() {
     }
     println!("sparse: {exact} exact, {refused} refused");
     assert!(wrong.is_empty(), "{} wrong answers:\n{}", wrong.len(), wrong.join("\n"));
-    assert!(exact >= 150, "only {exact} sparse rows exact ({refused} refused)");
+    assert!(exact >= 164, "only {exact} sparse rows exact ({refused} refused)");
 }
 
 /// Measurements of releases a model does not claim (SM100 on 3.9.2 differs in kernel storage on 6 of
