@@ -147,14 +147,14 @@ fn sf_stage_elements(atom: &cute::Layout) -> u64 {
 
 /// `cosize` of the staged layout `make_layout(append(shape(atom), S), append(stride(atom),
 /// size(filter_zeros(atom))))`: 0 when an extent is 0.
-fn sf_cosize(atom: &cute::Layout, stages: u64) -> u64 {
+fn sf_cosize(atom: &cute::Layout, stage_count: u64) -> u64 {
     let per_stage = sf_stage_elements(atom);
-    let mut staged = atom.clone();
-    staged.modes.push((stages, per_stage));
-    if staged.size() == 0 {
+    let mut with_stages = atom.clone();
+    with_stages.modes.push((stage_count, per_stage));
+    if with_stages.size() == 0 {
         0
     } else {
-        staged.max_offset() + 1
+        with_stages.max_offset() + 1
     }
 }
 
@@ -417,18 +417,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         ));
     }
     // SmemLayoutAtomSFA / SmemLayoutAtomSFB (SFB's rows are N padded to Blk_MN): one byte per element.
-    let (sfa_atom, sfb_atom) = if block_scaled {
+    let sf_atoms = if block_scaled {
         let sf_vector = 2 * cfg.a.sf_vector();
         let mma_nsf = instr.mma_k() / sf_vector;
-        (
-            Some(sf_atom(t.m, t.k, sf_vector, mma_nsf)),
-            Some(sf_atom(t.n.div_ceil(BLK_MN) * BLK_MN, t.k, sf_vector, mma_nsf)),
-        )
+        Some([sf_atom(t.m, t.k, sf_vector, mma_nsf), sf_atom(t.n.div_ceil(BLK_MN) * BLK_MN, t.k, sf_vector, mma_nsf)])
     } else {
-        (None, None)
+        None
     };
-    let sfa = sfa_atom.as_ref().map_or(0, sf_stage_elements);
-    let sfb = sfb_atom.as_ref().map_or(0, sf_stage_elements);
+    let [sfa, sfb] = sf_atoms.as_ref().map_or([0, 0], |[a, b]| [sf_stage_elements(a), sf_stage_elements(b)]);
     let a = instr.a_bytes(t.m, t.k);
     let b = t.n * t.k * instr.b_bits() / 8;
     let e = instr.e_bytes(t.m, t.k);
@@ -496,14 +492,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
 
     let (sa, sb, se) = (stages.a as u64, stages.b as u64, stages.e as u64);
-    let staged = |name: &'static str, per_stage: u64, s: u64, role| {
+    let stage_array = |name: &'static str, per_stage: u64, s: u64, role| {
         array_aligned::<L>(name, s * per_stage, role, PerStage { stages: s, bytes_per_stage: per_stage })
     };
     let mut members = vec![
-        staged("smem_A", a, sa, Role::OperandA).aligned(1024),
+        stage_array("smem_A", a, sa, Role::OperandA).aligned(1024),
         array_engine::<L>("smem_B", sb * t.n * (t.k / k_ratio), instr.b_bits(), Role::OperandB, sb).aligned(1024),
     ];
-    if let (Some(sfa_atom), Some(sfb_atom)) = (&sfa_atom, &sfb_atom) {
+    if let Some([sfa_atom, sfb_atom]) = &sf_atoms {
         // SFA and SFB are staged with StagesA; an empty layout leaves a zero-length array.
         let sf = |name, atom: &cute::Layout, role| {
             let per_stage = sf_stage_elements(atom);
@@ -513,7 +509,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         members.push(sf("smem_SFA", sfa_atom, Role::ScaleFactorA));
         members.push(sf("smem_SFB", sfb_atom, Role::ScaleFactorB));
     }
-    members.push(staged("smem_E", e, se, Role::Metadata).aligned(16));
+    members.push(stage_array("smem_E", e, se, Role::Metadata).aligned(16));
     let tensors = L::strukt("tensors", 128, members);
     let mk = barrier_pair_pipeline::<L>("pipeline_storage_mk", sa, Role::MainloopBarriers);
     let nk = barrier_pair_pipeline::<L>("pipeline_storage_nk", sb, Role::MainloopBarriers);
