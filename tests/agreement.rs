@@ -138,6 +138,51 @@ fn every_sm120_layout_tile_and_output_measurement_agrees_exactly() {
     assert!(rows >= 227, "only {rows} rows");
 }
 
+/// The SM120 structured-sparse kernels (`kernel = "sparse"`, `verify` records of 4.4.2, 4.5.0, 4.6.0
+/// and 4.7.0, of 14 cutlass_library 4.7.0 sparse names: void C, FP8 D, the 64-element MX output, and
+/// 12 edges of the domain, 3 of them NVFP4, which the model refuses):
+/// every row is answered exactly (sizes, stage count, or CUTLASS's assert) or refused as
+/// `smem::not-modelled`, never answered wrongly; the exact count guards against refusing everything.
+#[test]
+fn every_sparse_measurement_is_exact_or_refused() {
+    // The edges (B's tile_to_shape at K = 128 and 768, K = 384, N = 32 / 96 / 192, NVFP4) hold rows
+    // the model refuses, so they live outside the `sm120-` files that must all be exact.
+    let files: Vec<String> = common::data_files("sm120-verify-sparse-")
+        .into_iter()
+        .chain(common::data_files("sparse-edges-sm120-"))
+        .collect();
+    assert!(files.len() >= 6, "{files:?}");
+    let (mut exact, mut refused, mut wrong) = (0, 0, Vec::new());
+    for name in &files {
+        for row in common::rows(name) {
+            let (id, cfg) = parse_config(&row.to_string(), None).expect("data rows parse");
+            let want = &row["result"];
+            match result_json(id.as_deref(), &cfg) {
+                Err(e) => {
+                    assert_eq!(e.rule.code(), "smem::not-modelled", "{id:?}: {}", e.message);
+                    refused += 1;
+                }
+                Ok(got) => {
+                    let same = got["compiles"] == want["compiles"]
+                        && if want["compiles"] == Value::Bool(true) {
+                            FIELDS.iter().all(|f| got[f] == want[f])
+                        } else {
+                            got["reason"].as_str().is_some_and(|r| want["error"].as_str().unwrap().contains(r))
+                        };
+                    if same {
+                        exact += 1;
+                    } else {
+                        wrong.push(format!("{name} {}: model {got} measured {want}", id.unwrap_or_default()));
+                    }
+                }
+            }
+        }
+    }
+    println!("sparse: {exact} exact, {refused} refused");
+    assert!(wrong.is_empty(), "{} wrong answers:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 173, "only {exact} sparse rows exact ({refused} refused)");
+}
+
 /// Measurements of releases a model does not claim (TensorRT-LLM's MoE scatter EVT does not compile
 /// against 3.9.2): every row is refused as not modelled, naming the release, never answered.
 #[test]

@@ -118,6 +118,24 @@ fn names_become_the_kernels_they_name() {
     );
     assert_eq!((c.schedule, c.d), (Schedule::Sm120Mxf8f6f4Pingpong, Output::Mxfp6E3m2));
 
+    // SM120 structured-sparse kernels (`spgemm`): the plain F8F6F4 builder with the automatic
+    // epilogue, and the block-scaled one with the sparse TMA epilogue and a 64-element MX output.
+    let c = kernel("cutlass3x_sm120_sptensorop_spgemm_e2m1_e3m2_f32_void_e5m2_128x128x256_1x1x1_0_tnt_align256_q");
+    assert_eq!(
+        (c.kind, c.family, c.a, c.b, c.c, c.d),
+        (KernelKind::Sparse, Family::F8f6f4, Operand::E2m1, Operand::E3m2, Output::Void, Output::E5m2)
+    );
+    assert_eq!((c.schedule, c.epilogue_schedule), (Schedule::Sm120SparseF8f6f4, EpilogueSchedule::Auto));
+    let c = kernel(
+        "cutlass3x_sm120_bssptensorop_spgemm_ue8m0xe4m3_ue8m0xe4m3_f32_f16_ue8m0xe4m3_128x64x256_1x1x1_0_tnt_align128_acc2x4_q_epi_tma_epiVs64t",
+    );
+    assert_eq!((c.kind, c.family, c.d), (KernelKind::Sparse, Family::BlockScaled, Output::Mxfp8E4m3));
+    assert_eq!(
+        (c.schedule, c.epilogue_schedule),
+        (Schedule::Sm120SparseMxf8f6f4Acc2x4, EpilogueSchedule::SparseTmaWarpSpecializedCooperativeSm120)
+    );
+    assert_eq!(c.fusion, "LinCombBlockScaleFactor<64, e4m3, f32, ue8m0, RowMajor, f16>".parse().unwrap());
+
     // SM100, a dynamic cluster (0x0x1: `cute::Shape<int, int, cute::_1>`).
     let c = kernel("cutlass3x_sm100_tensorop_gemm_f16_f16_f32_f16_f16_64x128x64_0x0x1_0_tnn_align8_1sm");
     assert!(c.dynamic_cluster);
@@ -157,10 +175,10 @@ fn names_become_the_kernels_they_name() {
 /// What a configuration cannot express is named, each part of it, never approximated.
 #[test]
 fn what_cannot_be_expressed_is_listed() {
-    let r =
-        not_modelled("cutlass3x_sm120_sptensorop_spgemm_e2m1_e2m1_f32_void_e5m2_128x128x256_1x1x1_0_tnt_align256_q");
+    let r = not_modelled(
+        "cutlass3x_sm100_sptensorop_spgemm_f16_f16_f32_f16_f16_256x256x64_0x0x1_0_tnt_align16_2sm_epi_tma",
+    );
     assert!(r.iter().any(|r| r.contains("SparseUniversal3x")), "{r:?}");
-    assert!(r.iter().any(|r| r.contains("KernelScheduleSparseF8f6f4Sm120")), "{r:?}");
     let r = not_modelled("cutlass3x_sm100_tensorop_gemm_f16_f16_f16_f16_f16_64x128x64_0x0x1_0_nnn_align8_stream_k_1sm");
     assert!(r.iter().any(|r| r.contains("TN operands")), "{r:?}");
     assert!(r.iter().any(|r| r.contains("f16 accumulator")), "{r:?}");
@@ -212,9 +230,21 @@ fn import_cutlass_writes_a_file_check_reads() {
     let commented = text.matches("\n# [[kernel]]\n").count();
     assert_eq!(kernels + commented, 572);
     assert!(err.contains(&format!("with {kernels} kernel(s); {commented} name(s) commented out")), "{err}");
-    assert!(err.contains("36 x gemm kind SparseUniversal3x"), "the summary counts the reasons: {err}");
+    // 4.2.0's 36 SM120 sparse kernels are imported; the model refuses their release when checked.
+    assert_eq!(commented, 0, "{err}");
     let (code, err) = smem_lint(&["check", "-q", out.to_str().unwrap()]);
     assert!(code == 0 || code == 1, "no input error: {err}");
+    let sm90 = temp("sm90.toml");
+    let (code, err) = smem_lint(&[
+        "import-cutlass",
+        "tests/fixtures/cutlass-library/sm90-4.2.0-sample.txt",
+        "--cutlass",
+        "4.2.0",
+        "-o",
+        sm90.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("131 x gemm kind SparseUniversal3x"), "the summary counts the reasons: {err}");
 
     let empty = temp("empty.txt");
     std::fs::write(&empty, "# nothing here\n\n").unwrap();
@@ -326,18 +356,23 @@ fn written_configurations_read_back() {
 }
 
 /// What 4.7.0's SM120 names translate to is measured with nvcc (tests/data, which `agreement.rs`
-/// holds the model to): every schedule tag and tile scheduler the translations use appears in
-/// measured rows of 4.4.2 or later, and the 64 library kernels `verify` measured on 4.7.0 (all
-/// rejected by CUTLASS) are exactly what their names translate to.
+/// holds the model to): every schedule tag and tile scheduler of the translations the model answers
+/// (the ones it refuses, NVFP4 sparse kernels, claim nothing) appears in measured rows of 4.4.2 or
+/// later, and the 64 library kernels `verify` measured on 4.7.0 (all rejected by CUTLASS) are exactly
+/// what their names translate to.
 #[test]
 fn translated_library_kernels_are_measured_configurations() {
-    let translated: std::collections::HashSet<KernelConfig> = names("sm120-4.7.0.txt")
+    let imported: Vec<KernelConfig> = names("sm120-4.7.0.txt")
         .iter()
         .filter_map(|n| match import_name(n, CutlassVersion::V4_7_0) {
             Imported::Kernel { config, .. } => Some(*config),
             Imported::NotModelled { .. } => None,
         })
         .collect();
+    let refused = imported.iter().filter(|c| evaluate(c).is_err()).count();
+    assert_eq!(refused, 14, "the 12 NVFP4 and 2 stream-K sparse kernels");
+    let translated: std::collections::HashSet<KernelConfig> =
+        imported.into_iter().filter(|c| evaluate(c).is_ok()).collect();
     // SM120 rows of the releases the translations' tags and schedulers are modelled from (4.4.2 on).
     let mut measured: Vec<(KernelConfig, serde_json::Value)> = Vec::new();
     for file in common::data_files("sm120-").into_iter().chain(common::data_files("mx-outputs-sm120")) {
@@ -356,15 +391,19 @@ fn translated_library_kernels_are_measured_configurations() {
         assert!(measured.iter().any(|(c, _)| c.schedule == *tag), "no measured row has {tag}");
     }
     assert!(tags.contains(&Schedule::Sm120Mxf8f6f4Cooperative) && tags.contains(&Schedule::Sm120Nvf4Pingpong));
+    assert!(tags.contains(&Schedule::Sm120SparseF8f6f4) && tags.contains(&Schedule::Sm120SparseMxf8f6f4Acc2x4));
     for scheduler in [TileScheduler::Auto, TileScheduler::StreamK] {
         assert!(translated.iter().any(|c| c.scheduler == scheduler));
         assert!(measured.iter().any(|(c, _)| c.scheduler == scheduler), "no measured 4.7.0 row has {scheduler}");
     }
     let library = common::rows("sm120-verify-library-4.7.0.jsonl");
+    // Distinct ids: a kernel can be measured in more than one file (the even library sample).
     let exact = measured
         .iter()
         .filter(|(c, row)| translated.contains(c) && library.iter().any(|l| l["id"] == row["id"]))
-        .count();
+        .map(|(_, row)| row["id"].to_string())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     assert_eq!(exact, library.len());
     assert_eq!(exact, 64);
 }

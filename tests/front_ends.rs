@@ -200,7 +200,7 @@ fn every_front_end_gives_the_same_input_error() {
         ("a", Value::from("nvfp9"), "smem::unknown-value"),
         ("d", Value::from("bf17"), "smem::unknown-value"),
         ("cutlass", Value::from("9.9.9"), "smem::unknown-value"),
-        ("kernel", Value::from("sparse"), "smem::unknown-value"),
+        ("kernel", Value::from("structured"), "smem::unknown-value"),
         ("kernel", Value::from(5), "smem::wrong-type"),
         ("epilogue", Value::from("nope"), "smem::unknown-value"),
         ("family", Value::from("blockwise"), "smem::missing-key"),

@@ -94,7 +94,22 @@ fn breakdown_adds_up_and_never_panics() {
 
 #[test]
 fn kernel_grows_with_stages() {
-    for kind in KernelKind::ALL {
+    // Sparse kernels take no StageCount<N>: the block-scaled builder's overload returns one int that
+    // `get<1>` cannot index (measured: "Index out of range"), and the plain one's is refused.
+    let sparse = KernelConfig {
+        stages: StagePolicy::Fixed(2),
+        schedule: Schedule::Sm120SparseMxf8f6f4,
+        ..KernelConfig::sm120(
+            KernelKind::Sparse,
+            Operand::Mxfp8E4m3,
+            Operand::Mxfp8E4m3,
+            Output::Bf16,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        )
+    };
+    assert!(matches!(evaluate(&sparse), Ok(Evaluation::Rejected(r)) if r.message == "Index out of range"));
+    for kind in KernelKind::ALL.into_iter().filter(|k| *k != KernelKind::Sparse) {
         let base = KernelConfig::sm120(
             kind,
             Operand::Nvfp4,

@@ -13,14 +13,18 @@ use super::{Arch, ParseError};
 pub enum KernelKind {
     Dense,
     Grouped,
+    /// A 2:4 structured-sparse GEMM (`OpClassSparseTensorOp` with plain F8F6F4 operands,
+    /// `OpClassBlockScaledSparseTensorOp` with block-scaled ones), run by SM120's asymmetric-DMA kernel.
+    Sparse,
 }
 
 impl KernelKind {
-    pub const ALL: [KernelKind; 2] = [KernelKind::Dense, KernelKind::Grouped];
+    pub const ALL: [KernelKind; 3] = [KernelKind::Dense, KernelKind::Grouped, KernelKind::Sparse];
     pub const fn name(self) -> &'static str {
         match self {
             KernelKind::Dense => "dense",
             KernelKind::Grouped => "grouped",
+            KernelKind::Sparse => "sparse",
         }
     }
 }
@@ -140,11 +144,18 @@ schedule_tags! {
         /// builder reads it from the tag).
         Sm120PtrArrayCooperative2 => "KernelPtrArrayTmaWarpSpecializedCooperativeSm120<2>",
         Sm120PtrArrayPingpong2 => "KernelPtrArrayTmaWarpSpecializedPingpongSm120<2>",
+        /// SM120 structured-sparse tags (`kernel = "sparse"`): plain F8F6F4, and the block-scaled
+        /// instruction-choosing ones (the last with a 2x4 warp layout of the accumulator).
+        Sm120SparseF8f6f4 => "KernelScheduleSparseF8f6f4Sm120",
+        Sm120SparseNvf4 => "KernelSparseTmaWarpSpecializedNvf4Sm120",
+        Sm120SparseMxf4 => "KernelSparseTmaWarpSpecializedMxf4Sm120",
+        Sm120SparseMxf8f6f4 => "KernelSparseTmaWarpSpecializedMxf8f6f4Sm120",
+        Sm120SparseMxf8f6f4Acc2x4 => "KernelSparseTmaWarpSpecializedMxf8f6f4Acc2x4Sm120",
     }
 }
 
 /// The SM120 schedules: the short names, and the SM120 tags.
-pub const SM120_SCHEDULES: [Schedule; 14] = [
+pub const SM120_SCHEDULES: [Schedule; 19] = [
     Schedule::Auto,
     Schedule::Cooperative,
     Schedule::Pingpong,
@@ -159,6 +170,11 @@ pub const SM120_SCHEDULES: [Schedule; 14] = [
     Schedule::Sm120Mxf8f6f4Pingpong,
     Schedule::Sm120PtrArrayCooperative2,
     Schedule::Sm120PtrArrayPingpong2,
+    Schedule::Sm120SparseF8f6f4,
+    Schedule::Sm120SparseNvf4,
+    Schedule::Sm120SparseMxf4,
+    Schedule::Sm120SparseMxf8f6f4,
+    Schedule::Sm120SparseMxf8f6f4Acc2x4,
 ];
 
 /// An SM90 kernel shell.
@@ -200,8 +216,19 @@ pub struct Sm100Schedule {
 }
 
 impl Schedule {
+    /// The SM120 structured-sparse builders' tags.
+    pub const fn is_sm120_sparse(self) -> bool {
+        matches!(
+            self,
+            Schedule::Sm120SparseF8f6f4
+                | Schedule::Sm120SparseNvf4
+                | Schedule::Sm120SparseMxf4
+                | Schedule::Sm120SparseMxf8f6f4
+                | Schedule::Sm120SparseMxf8f6f4Acc2x4
+        )
+    }
     /// The SM120 schedules.
-    pub const SM120: [Schedule; 14] = SM120_SCHEDULES;
+    pub const SM120: [Schedule; 19] = SM120_SCHEDULES;
 
     /// The schedule the kernel actually runs (`Auto` resolves to cooperative on SM120).
     pub const fn resolved_is_pingpong(self) -> bool {
@@ -310,6 +337,8 @@ schedule_tags! {
         TmaWarpSpecialized2SmMxf4 => "TmaWarpSpecialized2SmMxf4",
         TmaWarpSpecialized1SmMxf8f6f4 => "TmaWarpSpecialized1SmMxf8f6f4",
         TmaWarpSpecialized2SmMxf8f6f4 => "TmaWarpSpecialized2SmMxf8f6f4",
+        /// SM120 sparse kernels' cooperative epilogue: a smaller automatic epilogue tile.
+        SparseTmaWarpSpecializedCooperativeSm120 => "SparseTmaWarpSpecializedCooperativeSm120",
     }
 }
 

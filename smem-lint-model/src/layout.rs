@@ -16,6 +16,8 @@ pub enum Role {
     OperandB,
     ScaleFactorA,
     ScaleFactorB,
+    /// A sparse kernel's metadata (E) tiles.
+    Metadata,
     MainloopBarriers,
     MainloopTensormaps,
     EpilogueC,
@@ -44,6 +46,7 @@ impl Role {
             Role::OperandB => "B tiles",
             Role::ScaleFactorA => "SFA scale factors",
             Role::ScaleFactorB => "SFB scale factors",
+            Role::Metadata => "sparsity metadata (E) tiles",
             Role::MainloopBarriers => "mainloop barriers",
             Role::MainloopTensormaps => "mainloop tensormaps",
             Role::EpilogueC => "epilogue C buffer",

@@ -149,6 +149,18 @@ fn evaluate_as<L: layout::TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, 
     match cfg.arch {
         Arch::Sm120 | Arch::Sm121 => {
             sm120_tags(cfg)?;
+            if cfg.kind == KernelKind::Sparse {
+                return families::sm120_sparse::evaluate::<L>(cfg);
+            }
+            if cfg.schedule.is_sm120_sparse()
+                || cfg.epilogue_schedule == EpilogueSchedule::SparseTmaWarpSpecializedCooperativeSm120
+            {
+                return Err(ModelError::new(
+                    ConfigField::Schedule,
+                    "a structured-sparse schedule on a dense or grouped kernel".into(),
+                    "set kernel = \"sparse\" for the sparse builders' tags",
+                ));
+            }
             match cfg.family {
                 Family::BlockScaled => families::sm120_blockscaled::evaluate::<L>(cfg),
                 Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate::<L>(cfg),
@@ -188,6 +200,7 @@ fn sm120_tags(cfg: &KernelConfig) -> Result<(), ModelError> {
             | EpilogueSchedule::TmaWarpSpecializedCooperative
             | EpilogueSchedule::PtrArrayTmaWarpSpecializedCooperative
             | EpilogueSchedule::PtrArrayTmaWarpSpecializedPingpong
+            | EpilogueSchedule::SparseTmaWarpSpecializedCooperativeSm120
     ) {
         return Err(ModelError::new(
             ConfigField::EpilogueSchedule,

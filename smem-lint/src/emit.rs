@@ -521,7 +521,12 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
         ),
         // The operand types choose the operator class, as CUTLASS's own examples do.
         _ => (
-            if block_scaled_operands { "OpClassBlockScaledTensorOp" } else { "OpClassTensorOp" },
+            match (cfg.kind == KernelKind::Sparse, block_scaled_operands) {
+                (true, true) => "OpClassBlockScaledSparseTensorOp",
+                (true, false) => "OpClassSparseTensorOp",
+                (false, true) => "OpClassBlockScaledTensorOp",
+                (false, false) => "OpClassTensorOp",
+            },
             format!("cutlass::layout::RowMajor{ptr}"),
             format!("cutlass::layout::ColumnMajor{ptr}"),
             cfg.schedule.cutlass_tag(cfg.kind),
@@ -579,7 +584,8 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         k = t.k,
         a_t = if sm100_moe { trtllm_moe_sm100_element(a) } else { a.cutlass_type().to_string() },
         b_t = if sm100_moe { trtllm_moe_sm100_element(b) } else { b.cutlass_type().to_string() },
-        align_a = operand_alignment(cfg, a, b),
+        // A sparse A is stored compressed: its builder checks half the alignment's bits.
+        align_a = operand_alignment(cfg, a, b) * if cfg.kind == KernelKind::Sparse { 2 } else { 1 },
         align_b = operand_alignment(cfg, b, a),
     )
 }
@@ -650,7 +656,13 @@ fn output_alignment(t: Output) -> u64 {
 /// (128 elements) even when both operands are FP4.
 fn operand_alignment(cfg: &KernelConfig, me: crate::model::Operand, other: crate::model::Operand) -> u64 {
     let mxf8f6f4 = cfg.schedule.sm100().is_some_and(|s| s.mma == crate::model::Sm100Mma::Mxf8f6f4)
-        || matches!(cfg.schedule, Schedule::Sm120Mxf8f6f4Cooperative | Schedule::Sm120Mxf8f6f4Pingpong);
+        || matches!(
+            cfg.schedule,
+            Schedule::Sm120Mxf8f6f4Cooperative
+                | Schedule::Sm120Mxf8f6f4Pingpong
+                | Schedule::Sm120SparseMxf8f6f4
+                | Schedule::Sm120SparseMxf8f6f4Acc2x4
+        );
     if mxf8f6f4 && me.bits() == 4 {
         128
     } else {

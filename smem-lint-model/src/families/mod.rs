@@ -5,6 +5,7 @@
 
 pub mod sm100_umma;
 pub mod sm120_blockscaled;
+pub mod sm120_sparse;
 pub mod sm120_tensorop;
 pub mod sm90_tensorop;
 

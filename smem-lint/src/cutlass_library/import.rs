@@ -135,8 +135,8 @@ fn config_lines(c: &KernelConfig) -> String {
             let _ = writeln!(s, "family = \"{}\"", f.name());
         }
     }
-    if c.kind == KernelKind::Grouped {
-        s.push_str("kernel = \"grouped\"\n");
+    if c.kind != KernelKind::Dense {
+        let _ = writeln!(s, "kernel = \"{}\"", c.kind.name());
     }
     let _ = writeln!(s, "a = \"{}\"\nb = \"{}\"\nc = \"{}\"\nd = \"{}\"", c.a, c.b, c.c, c.d);
     crate::keys::write_toml_keys(&mut s, c);

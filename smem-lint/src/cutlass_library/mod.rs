@@ -247,19 +247,28 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
         "GroupedUniversal3x" | "GroupedBlockScaledUniversal3x" => (KernelKind::Grouped, false),
         "BlockwiseUniversal3x" => (KernelKind::Dense, true),
         "GroupedBlockwiseUniversal3x" => (KernelKind::Grouped, true),
+        // SM120's structured-sparse kernels (the model refuses the other architectures' by name).
+        "SparseUniversal3x" if op.arch == 120 => (KernelKind::Sparse, false),
         other => {
-            why.push(format!("gemm kind {other} is not modelled (dense and grouped 3.x GEMMs are)"));
+            why.push(format!(
+                "gemm kind {other} is not modelled (dense and grouped 3.x GEMMs, and SM120 sparse ones, are)"
+            ));
             (KernelKind::Dense, false)
         }
     };
     let block_scaled = match op.opcode_class.as_str() {
-        "TensorOp" => false,
-        "BlockScaledTensorOp" => true,
+        "TensorOp" | "SparseTensorOp" => false,
+        "BlockScaledTensorOp" | "BlockScaledSparseTensorOp" => true,
         other => {
-            why.push(format!("operator class {other} is not modelled (TensorOp and BlockScaledTensorOp are)"));
+            why.push(format!("operator class {other} is not modelled (TensorOp and BlockScaledTensorOp, and their sparse classes, are)"));
             false
         }
     };
+    // A sparse class outside a sparse kind (or the reverse) is no operation the generator writes; a
+    // sparse kind the model does not take is already named above.
+    if op.opcode_class.contains("Sparse") != (op.gemm_kind == "SparseUniversal3x") {
+        why.push(format!("operator class {} does not go with gemm kind {}", op.opcode_class, op.gemm_kind));
+    }
     if op.complex {
         why.push("complex GEMMs are not modelled".into());
     }
@@ -640,7 +649,7 @@ pub fn readings(p: &ProceduralName) -> Vec<Operation> {
         }
         Types::Blockwise { m, n, k, a, b, acc, c, d } => (a, b, acc, c, d, None, None, None, Some([*m, *n, *k])),
     };
-    let block_scaled = p.opcode_class == "BlockScaledTensorOp";
+    let block_scaled = p.opcode_class.starts_with("BlockScaled");
     let gemm_kind = match (p.kind, block_scaled, blockwise.is_some()) {
         (_, _, _) if !p.v3 => "Universal",
         ("gemm", false, false) => "Universal3x",

@@ -61,8 +61,10 @@ pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
     for (i, cfg) in configs {
         let _ = write!(
             s,
-            "\nnamespace probe{i} {{\n{}void run() {{\n  std::printf(\"{RESULT_PREFIX}{i} %zu %zu %zu %d\\n\", sizeof(typename GemmKernel::SharedStorage), sizeof(typename CollectiveMainloop::SharedStorage), sizeof(typename CollectiveEpilogue::SharedStorage), (int)CollectiveMainloop::DispatchPolicy::Stages);\n}}\n}}\n",
-            cutlass_aliases(cfg, None)
+            "\nnamespace probe{i} {{\n{}void run() {{\n  std::printf(\"{RESULT_PREFIX}{i} %zu %zu %zu %d\\n\", sizeof(typename GemmKernel::SharedStorage), sizeof(typename CollectiveMainloop::SharedStorage), sizeof(typename CollectiveEpilogue::SharedStorage), (int)CollectiveMainloop::DispatchPolicy::{stages});\n}}\n}}\n",
+            cutlass_aliases(cfg, None),
+            // The sparse dispatch policies stage A, B and the metadata apart; the model's stages are A's.
+            stages = if cfg.kind == crate::model::KernelKind::Sparse { "StagesA" } else { "Stages" }
         );
     }
     s.push_str("\nint main() {\n");
