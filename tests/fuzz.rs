@@ -629,8 +629,8 @@ fn config_of(bytes: &[u8]) -> smem_lint::model::KernelConfig {
     let epilogue = match b.pick(5) {
         0 => Epilogue::Declared { smem_bytes: b.take(4) },
         1 => Epilogue::TrtllmMoe {
-            fusion: if b.take(1) % 2 == 0 { MoeFusion::None } else { MoeFusion::Finalize },
-            swap_ab: b.take(1) % 2 == 0,
+            fusion: if b.take(1).is_multiple_of(2) { MoeFusion::None } else { MoeFusion::Finalize },
+            swap_ab: b.take(1).is_multiple_of(2),
         },
         _ => Epilogue::Builder,
     };

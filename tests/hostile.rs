@@ -736,9 +736,9 @@ fn case09_fifos_and_devices_are_refused() {
 fn call(i: usize) -> String {
     let tiles = [(128, 128, 128), (128, 256, 128), (256, 128, 128), (128, 32, 128)];
     let (m, n, k) = tiles[i % 4];
-    let epi = if i % 3 == 0 { "FINALIZE" } else { "NONE" };
+    let epi = if i.is_multiple_of(3) { "FINALIZE" } else { "NONE" };
     let out = ["half", "__nv_bfloat16"][i / 4 % 2];
-    format!("INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(Sm120, SafeFP4, SafeFP4, {out}, void, EpilogueOpDefault, {epi}, {m}, {n}, {k}, 1, 1, 1, false, false, false, {});\n", i % 2 == 0)
+    format!("INSTANTIATE_TMA_WARP_SPECIALIZED_MOE_GEMM(Sm120, SafeFP4, SafeFP4, {out}, void, EpilogueOpDefault, {epi}, {m}, {n}, {k}, 1, 1, 1, false, false, false, {});\n", i.is_multiple_of(2))
 }
 
 #[test]

@@ -65,6 +65,6 @@ pub fn array_engine<L: TypeLayout>(name: &'static str, elements: u64, bits: u64,
 pub fn swizzle_alignment(contiguous_bytes: u64) -> Option<u64> {
     [(128, 1024), (64, 512), (32, 256), (16, 128)]
         .into_iter()
-        .find(|(w, _)| contiguous_bytes % w == 0 && contiguous_bytes > 0)
+        .find(|(w, _)| contiguous_bytes.is_multiple_of(*w) && contiguous_bytes > 0)
         .map(|(_, a)| a)
 }

@@ -106,7 +106,7 @@ pub fn build<L: TypeLayout>(r: Request<L>) -> Result<Built<L>, Box<Evaluation>> 
     // `shape_div` of the CTA's (M, N) by the subtile (`cute/int_tuple.hpp`): `ceil_div` under the
     // weak divisibility condition, one extent dividing the other.
     let shape_div = |a: u64, b: u64| {
-        if a % b == 0 || b % a == 0 {
+        if a.is_multiple_of(b) || b.is_multiple_of(a) {
             Ok(a.div_ceil(b))
         } else {
             Err(rejected(
@@ -178,7 +178,7 @@ fn tile_field(tile: EpilogueTile) -> ConfigField {
 
 /// `Sm120BlockScaleFactorRowStore`'s asserts on the subtile's N.
 fn sf_row_store_assert(epi_n: u64, vector: u64) -> Option<Evaluation> {
-    if epi_n % vector != 0 {
+    if !epi_n.is_multiple_of(vector) {
         return Some(reject(
             "EpilogueTileN should be divisible by SFVecSize",
             ConfigField::EpilogueTile,
@@ -209,14 +209,14 @@ fn selector(
     layout: Layout,
     cutlass: CutlassVersion,
 ) -> Result<(), Box<Evaluation>> {
-    if epi_m % 8 != 0 {
+    if !epi_m.is_multiple_of(8) {
         return Err(rejected(
             "BLK_MN0 must be a multiple of 8.",
             ConfigField::EpilogueTile,
             format!("the epilogue subtile's M = {epi_m} is not a multiple of 8"),
         ));
     }
-    if epi_n % 8 != 0 {
+    if !epi_n.is_multiple_of(8) {
         return Err(rejected(
             "BLK_K0 must be a multiple of 8.",
             ConfigField::EpilogueTile,

@@ -85,7 +85,11 @@ fn smem_bits(t: Output) -> u64 {
 fn buffer_alignment<L>(p: &EpilogueParams<L>, bits: u64, layout: Layout) -> Result<u64, NoSwizzleAtom> {
     if p.umma_selector && layout == Layout::ColumnMajor && bits == 32 {
         // "for mn-major tf32 operands, SW128_32B is the only available smem layout": 32 elements.
-        return if p.tile_m % 32 == 0 { Ok(512) } else { Err(NoSwizzleAtom { contiguous_bytes: p.tile_m * 4 }) };
+        return if p.tile_m.is_multiple_of(32) {
+            Ok(512)
+        } else {
+            Err(NoSwizzleAtom { contiguous_bytes: p.tile_m * 4 })
+        };
     }
     // `sm100_get_epilogue_smem_swizzle_layout_atom` hands the selector the first contiguous run of
     // each tiler mode: M is one run, so only a row-major (N-major) buffer sees the split N tiler.

@@ -160,8 +160,8 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             // and tile M a multiple of 128 (dense) or 256 (block-scaled).
             // A dynamic cluster (`Shape<int, int, _1>`) is not static: the builders fall back to 1SM.
             let two_sm = !cfg.dynamic_cluster
-                && cfg.cluster.m % 2 == 0
-                && if block_scaled { t.m == 256 } else { t.m % 128 == 0 };
+                && cfg.cluster.m.is_multiple_of(2)
+                && if block_scaled { t.m == 256 } else { t.m.is_multiple_of(128) };
             (two_sm, block_scaled && both_f4, false)
         }
         other => {
@@ -218,7 +218,7 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "1SM MMAs take M = 64 or 128 (block-scaled 128), 2SM MMAs M = 128 or 256 (block-scaled 256)",
         );
     }
-    if t.n % 16 != 0 && (two_sm || t.m != 64) {
+    if !t.n.is_multiple_of(16) && (two_sm || t.m != 64) {
         // The UMMA atoms' static_assert: N a multiple of 8 for M = 64, of 16 for M = 128 and 2SM.
         return refuse(
             ConfigField::Tile,
@@ -247,7 +247,7 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
              some 2SM M = 256 and tf32 N = 8 tiles fail a CuTe \"Shape Divisibility Condition\" the model does not locate",
         );
     }
-    if two_sm && !cfg.dynamic_cluster && cfg.cluster.m % 2 != 0 {
+    if two_sm && !cfg.dynamic_cluster && !cfg.cluster.m.is_multiple_of(2) {
         return refuse(
             ConfigField::Cluster,
             format!("a 2SM schedule with cluster M = {} is not modelled", cfg.cluster.m),

@@ -124,7 +124,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             ));
         }
     }
-    if t.m % 64 != 0 || (t.n >= 32 && t.n % 32 != 0) || t.k % 32 != 0 {
+    if !t.m.is_multiple_of(64) || (t.n >= 32 && !t.n.is_multiple_of(32)) || !t.k.is_multiple_of(32) {
         return Err(ModelError::new(
             ConfigField::Tile,
             format!("tile {t} is outside the modelled domain (M a multiple of 64, N of 32, K of 32)"),
@@ -409,7 +409,7 @@ fn sfb_tile_divide(tile: crate::Tile, vec: u64) -> Result<u64, (&'static str, St
     const SHAPE: &str = "Shape Divisibility Condition";
     const DECLTYPE: &str = "result of decltype qualifier \"bool\" is not a class or enumeration";
     let k_block = 4 * vec;
-    if tile.n > SF_BLOCK_MN && tile.n % SF_BLOCK_MN != 0 {
+    if tile.n > SF_BLOCK_MN && !tile.n.is_multiple_of(SF_BLOCK_MN) {
         return Err((
             SHAPE,
             format!(
@@ -418,7 +418,7 @@ fn sfb_tile_divide(tile: crate::Tile, vec: u64) -> Result<u64, (&'static str, St
             ),
         ));
     }
-    if tile.k % k_block != 0 {
+    if !tile.k.is_multiple_of(k_block) {
         let detail = format!("tile K = {} is not a multiple of {k_block} (4 scale-factor vectors of {vec})", tile.k);
         return Err((if tile.k < k_block { DECLTYPE } else { SHAPE }, detail));
     }
@@ -678,8 +678,8 @@ fn buildability(cfg: &KernelConfig) -> Option<Unbuildable> {
     let t = cfg.tile;
     let k_block = 4 * cfg.a.sf_vector();
     let padded = cfg.cutlass.headers().sfb_padded_to_128;
-    let k_sdc = t.k > k_block && t.k % k_block != 0;
-    let k_whole = t.k % k_block == 0;
+    let k_sdc = t.k > k_block && !t.k.is_multiple_of(k_block);
+    let k_whole = t.k.is_multiple_of(k_block);
     for (operand, extent, axis) in [("SFA", t.m, "M"), ("SFB", t.n, "N")] {
         let at = ConfigField::Tile;
         if (extent > SF_BLOCK_MN && extent % SF_BLOCK_MN != 0) || k_sdc {
@@ -691,7 +691,7 @@ fn buildability(cfg: &KernelConfig) -> Option<Unbuildable> {
             return Some(Unbuildable { message: SHAPE, at, detail });
         }
         // From 4.5 the SFB tile is padded to 128 and N-tiles that divide 128 broadcast into it.
-        let fits = extent % SF_BLOCK_MN == 0 || (operand == "SFB" && padded && SF_BLOCK_MN % extent == 0);
+        let fits = extent % SF_BLOCK_MN == 0 || (operand == "SFB" && padded && SF_BLOCK_MN.is_multiple_of(extent));
         if !fits || !k_whole {
             let detail = if fits {
                 Why::KNotFourVectors { k: t.k, block: k_block }

@@ -162,7 +162,7 @@ fn sf_cosize(atom: &cute::Layout, stage_count: u64) -> u64 {
 /// K-major SW128 / SW64 / SW32 / interleaved atoms, 1024 / 512 / 256 / 128 bits, whose K divides the
 /// tile's K).
 fn b_atom_k(tile_k: u64, b_bits: u64) -> Option<u64> {
-    [1024, 512, 256, 128].into_iter().map(|bits| bits / b_bits).find(|atom_k| tile_k % atom_k == 0)
+    [1024, 512, 256, 128].into_iter().map(|bits| bits / b_bits).find(|atom_k| tile_k.is_multiple_of(*atom_k))
 }
 
 fn not_modelled(at: ConfigField, what: String, hint: &'static str) -> ModelError {
@@ -243,7 +243,7 @@ fn validate(cfg: &KernelConfig, instr: Instr) -> Result<(), ModelError> {
             ));
         }
     }
-    if t.m % 128 != 0 || t.n % 32 != 0 || t.k % instr.e_atom_k() != 0 {
+    if !t.m.is_multiple_of(128) || !t.n.is_multiple_of(32) || !t.k.is_multiple_of(instr.e_atom_k()) {
         return Err(not_modelled(
             ConfigField::Tile,
             format!(
@@ -342,7 +342,7 @@ fn sparse_epilogue_tile(cfg: &KernelConfig) -> Result<EpilogueTile, ModelError> 
     }
     let vec64 = matches!(cfg.resolved_fusion(), Fusion::LinCombBlockScaleFactor(s) if s.vector == 64);
     if vec64 && cfg.layout_d == Layout::RowMajor {
-        if cfg.tile.n % 64 != 0 {
+        if !cfg.tile.n.is_multiple_of(64) {
             return Err(not_modelled(
                 ConfigField::Tile,
                 "a 32x64 sparse epilogue tile with a tile N that is not a multiple of 64".into(),
@@ -397,7 +397,9 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
 
     // The mainloop builder's Mix 8-bit check (TN: A's K a multiple of 256 when A is 4/6-bit, B's K
     // of 128 when B is), for the F8F6F4 instruction; the 4-bit one has no unpacked operand.
-    if instr == Instr::F8F6F4 && ((cfg.a.bits() < 8 && t.k % 256 != 0) || (cfg.b.bits() < 8 && t.k % 128 != 0)) {
+    if instr == Instr::F8F6F4
+        && ((cfg.a.bits() < 8 && !t.k.is_multiple_of(256)) || (cfg.b.bits() < 8 && !t.k.is_multiple_of(128)))
+    {
         return Ok(reject(
             MIX8BIT_MESSAGE,
             ConfigField::Tile,
@@ -454,7 +456,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     // The collective's SmemLayoutB: tile_to_shape of the atom chosen for the tile's K over B's K
     // (halved when A and B are staged apart), declared before the stage asserts.
     if let Some(atom_k) = b_atom_k(t.k, instr.b_bits()) {
-        if (t.k / k_ratio) % atom_k != 0 {
+        if !(t.k / k_ratio).is_multiple_of(atom_k) {
             return Ok(Evaluation::Rejected(Rejection {
                 message: TILE_TO_SHAPE_MESSAGE,
                 at: ConfigField::Tile,

@@ -59,7 +59,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
     // Builder static_asserts, in order.
     let unpacked = |bits: u64| bits < 8;
-    if (unpacked(cfg.a.bits()) || unpacked(cfg.b.bits())) && t.k % 128 != 0 {
+    if (unpacked(cfg.a.bits()) || unpacked(cfg.b.bits())) && !t.k.is_multiple_of(128) {
         return Ok(reject(
             "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement",
             ConfigField::Tile,
@@ -67,14 +67,14 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         ));
     }
     if let Some(g) = granularity {
-        if t.m % g.m != 0 {
+        if !t.m.is_multiple_of(g.m) {
             return Ok(reject(
                 "Scale Granularity M must evenly divide the tile shape M.",
                 ConfigField::Granularity,
                 format!("granularity M = {} does not divide tile M = {}", g.m, t.m),
             ));
         }
-        if t.n % g.n != 0 {
+        if !t.n.is_multiple_of(g.n) {
             return Ok(reject(
                 "Scale Granularity N must evenly divide the tile shape N.",
                 ConfigField::Granularity,
@@ -130,7 +130,7 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             );
         }
     }
-    if t.m % 16 != 0 || t.n % 32 != 0 || t.k % 32 != 0 {
+    if !t.m.is_multiple_of(16) || !t.n.is_multiple_of(32) || !t.k.is_multiple_of(32) {
         return refuse(
             ConfigField::Tile,
             format!(
@@ -288,7 +288,7 @@ fn grouped_f8f6f4(cfg: &KernelConfig, array_tag: bool) -> Result<Option<Evaluati
         )));
     }
     let sub_byte = cfg.a.bits() < 8 || cfg.b.bits() < 8;
-    if sub_byte && t.k % 128 != 0 {
+    if sub_byte && !t.k.is_multiple_of(128) {
         // The dense builder's message says "met with"; the array builder's says "meet".
         let message = if cfg.schedule == Schedule::Auto {
             "TileSize and MNK Major does not met with MMA Mix 8-bit TMA load requirement"

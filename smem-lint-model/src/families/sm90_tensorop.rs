@@ -201,7 +201,7 @@ fn tma_epilogue_params<L: TypeLayout>(
         crate::EpilogueTile::Explicit { m, n } => (m, n),
         crate::EpilogueTile::Auto if cooperative => (t.m.min(128), gcd(t.n.min(32), t.n)),
         crate::EpilogueTile::Auto => {
-            let n_perf = if cfg.d.bits() == 8 && t.n % 64 == 0 { 64 } else { 32 };
+            let n_perf = if cfg.d.bits() == 8 && t.n.is_multiple_of(64) { 64 } else { 32 };
             (t.m.min(64), gcd(t.n.min(n_perf), t.n))
         }
     };
@@ -260,7 +260,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
                 ),
             ));
         }
-        if t.m % m != 0 || t.n % n != 0 {
+        if !t.m.is_multiple_of(m) || !t.n.is_multiple_of(n) {
             return refuse(
                 ConfigField::EpilogueTile,
                 format!("epilogue tile {m}x{n} does not divide the CTA tile {t}"),

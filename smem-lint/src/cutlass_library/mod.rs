@@ -302,7 +302,7 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
         }
         if let Some(b) = bits(&t.element) {
             // TMA needs 16-byte aligned rows; below that the builders take cp.async paths.
-            if t.alignment == 0 || (t.alignment * b) % 128 != 0 {
+            if t.alignment == 0 || !(t.alignment * b).is_multiple_of(128) {
                 why.push(format!(
                     "{which} alignment {} ({} bits) is not a multiple of 16 bytes: TMA loads are modelled, not cp.async",
                     t.alignment,

@@ -218,7 +218,7 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             match &bar {
                 Some(b) => b.set_position(done as u64),
                 None => {
-                    if done == total || done % (total / 10).max(1) == 0 {
+                    if done == total || done.is_multiple_of((total / 10).max(1)) {
                         errln!("verify: {done}/{total} configurations measured");
                     }
                 }
