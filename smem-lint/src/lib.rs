@@ -31,6 +31,7 @@ pub(crate) mod atomic;
 pub mod check;
 mod checked;
 pub mod checker;
+pub mod diagnostic;
 #[cfg(feature = "cli")]
 pub mod config_file;
 pub mod cutlass_library;
