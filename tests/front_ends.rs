@@ -33,8 +33,7 @@ fn json_report_answer(doc: &Value) -> Option<Answer> {
         return None;
     }
     let code = |f: &Value| f["code"].as_str().unwrap().to_string();
-    let input: Vec<String> =
-        items.iter().filter(|f| f.get("kernel").is_none()).map(code).collect();
+    let input: Vec<String> = items.iter().filter(|f| f.get("kernel").is_none()).map(code).collect();
     if !input.is_empty() {
         return Some(Answer::InputErrors(input));
     }
@@ -98,7 +97,8 @@ fn json_answer(row: &Map<String, Value>) -> Answer {
         return Answer::Launchable(v["kernel_bytes"].as_u64().unwrap());
     }
     // A line that does not launch (or is not modelled) carries check's code, message and fits.
-    let text = |k: &str| v[k].as_str().unwrap_or_else(|| panic!("a line that does not launch has `{k}`: {v}")).to_string();
+    let text =
+        |k: &str| v[k].as_str().unwrap_or_else(|| panic!("a line that does not launch has `{k}`: {v}")).to_string();
     let fits = v["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
     Answer::Findings(vec![(text("code"), text("message"), fits)])
 }

@@ -31,10 +31,10 @@ pub(crate) mod atomic;
 pub mod check;
 mod checked;
 pub mod checker;
-pub mod diagnostic;
 #[cfg(feature = "cli")]
 pub mod config_file;
 pub mod cutlass_library;
+pub mod diagnostic;
 pub mod emit;
 #[cfg(feature = "cli")]
 pub mod eval_stream;

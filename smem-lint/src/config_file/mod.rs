@@ -43,8 +43,8 @@ use std::borrow::Cow;
 
 use crate::diagnostic::Diagnostic;
 use crate::emit::identifier;
-use crate::rules::Rule;
 use crate::model::{Arch, ConfigField, KernelConfig};
+use crate::rules::Rule;
 
 pub use fields::Settings;
 pub(crate) use sections::declares_kernels;

@@ -489,9 +489,9 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
                 .and_then(|n| u32::try_from(n).ok())
                 .ok_or_else(|| err(id, "stages", format!("expected a stage count, found {n}")))?,
         ),
-        Some(Val::Str(s)) => s.parse().map_err(|e: crate::model::ParseError| {
-            ruled(Rule::of_parse(&e), id, "stages", e.to_string())
-        })?,
+        Some(Val::Str(s)) => {
+            s.parse().map_err(|e: crate::model::ParseError| ruled(Rule::of_parse(&e), id, "stages", e.to_string()))?
+        }
         Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
     };
     let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| missing(id, "tile"))?;
@@ -706,7 +706,10 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             }
             crate::suggest::suggestions_for(cfg, memo)
         });
-        (p.message(kernel_name(id), &[cfg.arch]), suggestions.iter().map(crate::suggest::Suggestion::describe).collect())
+        (
+            p.message(kernel_name(id), &[cfg.arch]),
+            suggestions.iter().map(crate::suggest::Suggestion::describe).collect(),
+        )
     });
     let cutlass = cfg.cutlass.name();
     let Some(f) = verdict.footprint else {

@@ -214,7 +214,9 @@ fn severity(report: &FileReport, code: &str) -> Severity {
 /// stage policy of a tile walks the same stage counts). Pure memoisation: a probe's answer depends
 /// on the configuration alone.
 #[derive(Debug, Default)]
-pub(crate) struct Memo(std::collections::HashMap<KernelConfig, Result<Option<Probe>, ModelError>, foldhash::fast::RandomState>);
+pub(crate) struct Memo(
+    std::collections::HashMap<KernelConfig, Result<Option<Probe>, ModelError>, foldhash::fast::RandomState>,
+);
 
 impl Memo {
     /// How many probes it remembers.

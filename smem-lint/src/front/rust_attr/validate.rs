@@ -143,11 +143,7 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
         }
     }
     if spec.archs.is_empty() {
-        errors.push(
-            attr_span,
-            Rule::MissingKey,
-            "name the target architectures first: #[smem_check(sm120, ...)]",
-        );
+        errors.push(attr_span, Rule::MissingKey, "name the target architectures first: #[smem_check(sm120, ...)]");
     }
     let mut spans: HashMap<ConfigField, Span> = HashMap::new();
     if let Some((_, s)) = spec.archs.first() {

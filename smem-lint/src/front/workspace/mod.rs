@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use crate::check::{check_source, FileReport, Options};
 use crate::diagnostic::Diagnostic;
-use crate::rules::Rule;
 use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::rules::Rule;
 use crate::table::{write_table, TableOutcome};
 use settings::{EmitTable, Settings};
 
@@ -64,7 +64,10 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
                         span.clone(),
                         format!("config glob `{g}` {e}"),
                         "outside the workspace",
-                        Some(format!("configuration files are read from inside the workspace ({}) only", root.display())),
+                        Some(format!(
+                            "configuration files are read from inside the workspace ({}) only",
+                            root.display()
+                        )),
                     ));
                 } else if glob_files(&root, dir, std::slice::from_ref(g)).map_or(true, |f| f.is_empty()) {
                     errors.push(Diagnostic::input(
@@ -72,7 +75,10 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
                         span.clone(),
                         format!("config glob `{g}` matches no file"),
                         "matches nothing",
-                        Some(format!("globs are relative to {}; check the spelling, or remove the glob", dir.display())),
+                        Some(format!(
+                            "globs are relative to {}; check the spelling, or remove the glob",
+                            dir.display()
+                        )),
                     ));
                 }
             }

@@ -218,9 +218,7 @@ fn scan_items(source: &str, items: &[Range<usize>]) -> Option<Scan> {
             f.visit_file(&file);
             scan.structs += f.checked;
             scan.launchable.append(&mut f.launchable);
-            scan.findings.extend(f.found.into_iter().map(|x| {
-                x.map_at(|s| s.start + r.start..s.end + r.start)
-            }));
+            scan.findings.extend(f.found.into_iter().map(|x| x.map_at(|s| s.start + r.start..s.end + r.start)));
         }
         drop(file);
         forget_spans();
