@@ -464,8 +464,8 @@ fn toml_target(input: &[u8]) -> Outcome {
         smem_lint::diagnostics::write_sarif(std::slice::from_ref(&report), &mut sarif).map_err(|e| e.to_string())?;
         serde_json::from_slice::<serde_json::Value>(&sarif).map_err(|e| format!("SARIF is not JSON: {e}"))?;
     }
-    let mut kinds: Vec<&str> = report.input_errors.iter().map(|e| e.code()).collect();
-    kinds.extend(report.findings.iter().map(|f| f.code()));
+    let mut kinds: Vec<&str> = report.input_errors.iter().map(smem_lint::diagnostic::Diagnostic::code).collect();
+    kinds.extend(report.findings.iter().map(smem_lint::diagnostic::Diagnostic::code));
     kinds.sort_unstable();
     kinds.dedup();
     Ok(hash([format!("{kinds:?}"), bucket(report.entries).to_string(), bucket(report.launchable.len()).to_string()]))

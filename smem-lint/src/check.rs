@@ -13,6 +13,9 @@ use crate::rules::Rule;
 
 pub use crate::checker::Problem;
 
+/// A secondary label: a span and what it says (mostly fixed words, so not allocated).
+type Label = (Range<usize>, Cow<'static, str>);
+
 /// A finding of `check`: the one diagnostic record, located in the file by byte range.
 pub type Finding = Diagnostic;
 
@@ -203,8 +206,8 @@ fn check_entry(entry: &Entry, opts: &Options) -> Checked {
             problem => {
                 let (span, secondary) = locate(entry, &problem, &found.config, stages_written);
                 let mut d = Diagnostic::finding(problem, &entry.name, found.config, found.archs, span);
-                d.secondary = secondary;
                 if let Some(k) = d.kernel.as_mut() {
+                    k.secondary = secondary;
                     k.sizes = found.sizes;
                 }
                 findings.push(d);
@@ -221,12 +224,7 @@ fn check_entry(entry: &Entry, opts: &Options) -> Checked {
 }
 
 /// The primary span of a finding (at the field [`Problem::field`] names) and the secondary labels.
-fn locate(
-    entry: &Entry,
-    problem: &Problem,
-    cfg: &KernelConfig,
-    stages_written: bool,
-) -> (Range<usize>, Vec<(Range<usize>, Cow<'static, str>)>) {
+fn locate(entry: &Entry, problem: &Problem, cfg: &KernelConfig, stages_written: bool) -> (Range<usize>, Vec<Label>) {
     let span = entry.span_of(problem.field(cfg, stages_written));
     let secondary = match problem {
         Problem::ExceedsCap { .. } if matches!(cfg.stages, StagePolicy::Fixed(_)) => {

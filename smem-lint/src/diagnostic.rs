@@ -28,7 +28,8 @@ pub type Span = Range<usize>;
 /// is not a JSON object, or a kernel that cannot launch).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LineAt {
-    pub id: Option<String>,
+    /// Boxed, so that the reader's `Result<_, Diagnostic<LineAt>>` stays small.
+    pub id: Option<Box<str>>,
     pub field: Option<&'static str>,
 }
 
@@ -42,20 +43,17 @@ pub struct Diagnostic<At = Span> {
     pub message: String,
     /// The primary label (for a finding, set by [`Diagnostic::advise`]).
     pub label: Cow<'static, str>,
-    /// Other values worth pointing at (the tile of a stage-count problem, and the reverse).
-    pub secondary: Vec<(At, Cow<'static, str>)>,
     /// What the help says, a line each (for a finding: where the bytes go, why CUTLASS fails the way
     /// it does, what it was checked for).
     pub notes: Vec<String>,
-    /// The nearest configurations that fit, nearest first.
-    pub suggestions: Vec<Suggestion>,
-    /// The kernel a finding is about (`None` for an input error).
-    pub kernel: Option<Box<Kernel>>,
+    /// The kernel a finding is about (`None` for an input error): boxed, so that a reader's
+    /// `Result<_, Diagnostic>` stays small.
+    pub kernel: Option<Box<Kernel<At>>>,
 }
 
-/// The kernel a finding is about, and what the checker found.
+/// The kernel a finding is about, what the checker found, and what only a finding has.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Kernel {
+pub struct Kernel<At = Span> {
     /// Its name: the TOML entry, the struct, the `eval` line's id.
     pub name: String,
     /// The configuration on the first of `archs`.
@@ -64,6 +62,10 @@ pub struct Kernel {
     pub problem: Problem,
     /// The sizes, when the configuration compiles (the members are laid out again when shown).
     pub sizes: Option<Sizes>,
+    /// Other values worth pointing at (the tile of a stage-count problem, and the reverse).
+    pub secondary: Vec<(At, Cow<'static, str>)>,
+    /// The nearest configurations that fit, nearest first.
+    pub suggestions: Vec<Suggestion>,
     /// Whether label, notes and suggestions are [`crate::checker::advise`]'s already.
     pub advised: bool,
 }
@@ -83,9 +85,7 @@ impl<At> Diagnostic<At> {
             at,
             message: message.into(),
             label: label.into(),
-            secondary: Vec::new(),
             notes: help.into_iter().collect(),
-            suggestions: Vec::new(),
             kernel: None,
         }
     }
@@ -98,15 +98,15 @@ impl<At> Diagnostic<At> {
             at,
             message: problem.message(name, &archs),
             label: Cow::Borrowed(""),
-            secondary: Vec::new(),
             notes: Vec::new(),
-            suggestions: Vec::new(),
             kernel: Some(Box::new(Kernel {
                 name: name.to_string(),
                 config,
                 archs,
                 problem,
                 sizes: None,
+                secondary: Vec::new(),
+                suggestions: Vec::new(),
                 advised: false,
             })),
         }
@@ -144,10 +144,12 @@ impl<At> Diagnostic<At> {
             at: f(self.at),
             message: self.message,
             label: self.label,
-            secondary: self.secondary.into_iter().map(|(at, text)| (f(at), text)).collect(),
             notes: self.notes,
-            suggestions: self.suggestions,
-            kernel: self.kernel,
+            kernel: self.kernel.map(|k| {
+                let Kernel { name, config, archs, problem, sizes, secondary, suggestions, advised } = *k;
+                let secondary = secondary.into_iter().map(|(at, text)| (f(at), text)).collect();
+                Box::new(Kernel { name, config, archs, problem, sizes, secondary, suggestions, advised })
+            }),
         }
     }
 
@@ -157,9 +159,9 @@ impl<At> Diagnostic<At> {
         let Some(k) = self.kernel.as_mut().filter(|k| !k.advised) else { return };
         let advice = crate::checker::advise(&k.problem, &k.config, &k.archs, prober);
         k.advised = true;
+        k.suggestions = advice.suggestions;
         self.label = Cow::Owned(advice.label);
         self.notes = advice.notes;
-        self.suggestions = advice.suggestions;
     }
 
     /// This diagnostic advised ([`Diagnostic::advise`]), copied only when there was advice to add.
@@ -181,19 +183,29 @@ impl<At> Diagnostic<At> {
     pub fn suggestions_by(&self, prober: &mut dyn Prober) -> Cow<'_, [Suggestion]> {
         match &self.kernel {
             Some(k) if !k.advised => Cow::Owned(crate::suggest::suggestions_for(&k.config, prober)),
-            _ => Cow::Borrowed(&self.suggestions),
+            _ => Cow::Borrowed(self.suggestions()),
         }
+    }
+
+    /// The nearest fits found so far (none for an input error, or a finding not advised yet).
+    pub fn suggestions(&self) -> &[Suggestion] {
+        self.kernel.as_ref().map_or(&[], |k| &k.suggestions)
+    }
+
+    /// The secondary labels (a finding's).
+    pub fn secondary(&self) -> &[(At, Cow<'static, str>)] {
+        self.kernel.as_ref().map_or(&[], |k| &k.secondary)
     }
 
     /// The suggestions described, one string each.
     pub fn suggestion_texts(&self) -> Vec<String> {
-        self.suggestions.iter().map(Suggestion::describe).collect()
+        self.suggestions().iter().map(Suggestion::describe).collect()
     }
 
     /// The notes, then the suggestions as one line: the help (none when both are empty).
     pub fn help(&self) -> Option<String> {
         let mut lines = self.notes.clone();
-        if !self.suggestions.is_empty() {
+        if !self.suggestions().is_empty() {
             lines.push(format!("nearest that fit: {}", self.suggestion_texts().join("; ")));
         }
         (!lines.is_empty()).then(|| lines.join("\n"))

@@ -38,7 +38,7 @@ fn err(id: Option<&str>, field: &'static str, message: impl Into<String>) -> Lin
 
 /// An error of `field` under `rule`: the rule the TOML reader gives the same mistake.
 fn ruled(rule: Rule, id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    let at = LineAt { id: id.map(str::to_string), field: Some(field) };
+    let at = LineAt { id: id.map(Box::from), field: Some(field) };
     Diagnostic::input(rule, at, message, rule.summary(), None)
 }
 
@@ -474,7 +474,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
     // naming it, never ignored.
     if let Some(k) = obj.unknown.first() {
-        let at = LineAt { id: id.map(str::to_string), field: None };
+        let at = LineAt { id: id.map(Box::from), field: None };
         let message = format!("unknown key `{k}`; expected one of: {}", Front::JsonLines.key_list());
         return Err(Diagnostic::input(Rule::UnknownKey, at, message, Rule::UnknownKey.summary(), None));
     }
@@ -687,7 +687,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
     // one evaluation per line (`model::verdict`), and the rule it breaks is `checker::problem`'s,
     // the one `check` reports for the same kernel on the same architecture.
     let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| {
-        let at = LineAt { id: id.map(str::to_string), field: Some(e.at.key()) };
+        let at = LineAt { id: id.map(Box::from), field: Some(e.at.key()) };
         if e.out_of_bounds {
             let rule = Rule::of_model(&e);
             Diagnostic::input(rule, at, e.to_string(), rule.summary(), None)

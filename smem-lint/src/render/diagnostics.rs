@@ -187,7 +187,7 @@ impl Diagnostic for Diag {
 /// its value, the secondary ones where they point elsewhere, the notes and nearest fits as help.
 fn miette_diag(d: &Record, source: &Arc<IndexedSource>) -> Diag {
     let mut labels = vec![LabeledSpan::new_primary_with_span(Some(d.label.to_string()), d.at.clone())];
-    for (span, text) in &d.secondary {
+    for (span, text) in d.secondary() {
         if *span != d.at {
             labels.push(LabeledSpan::new_with_span(Some(text.to_string()), span.clone()));
         }
@@ -606,7 +606,7 @@ mod tests {
         for f in &r.findings {
             let fresh = f.suggestions_by(&mut crate::model::Fresh);
             assert_eq!(f.suggestions_by(&mut memo), fresh, "{}", f.message);
-            assert_eq!(f.advised(&mut crate::model::Fresh).suggestions, *fresh, "{}", f.message);
+            assert_eq!(f.advised(&mut crate::model::Fresh).suggestions(), &*fresh, "{}", f.message);
         }
         let suggested: usize = r.findings.iter().map(|f| f.suggestions_by(&mut crate::model::Fresh).len()).sum();
         assert!(suggested > 100, "{suggested}");
