@@ -336,7 +336,7 @@ fn explain_takes_the_kernel_as_flags() {
     // The rendering wraps lines: compare the words.
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let e = &r.input_errors[0];
-    assert!(flat(&err).contains(&flat(&e.message)) && flat(&err).contains(&flat(e.help.as_deref().unwrap())), "{err}");
+    assert!(flat(&err).contains(&flat(&e.message)) && flat(&err).contains(&flat(&e.help().unwrap())), "{err}");
     // Kernel flags with a file are refused; neither a file nor flags is an error.
     assert_eq!(run(&["explain", "configs/quickstart.toml", "--tile", "128x128x128"]).0, 2);
     assert_eq!(run(&["explain"]).0, 2);

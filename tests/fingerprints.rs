@@ -202,7 +202,7 @@ fn cargo_setting_cutlass_include_recognises_too() {
     let (_, errors) = smem_lint::workspace::settings::read(manifest, "workspace", dir);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].message.contains("cute/layout.hpp (differs; "), "{}", errors[0].message);
-    assert_eq!(&manifest[errors[0].span.clone()], "\"include\"");
+    assert_eq!(&manifest[errors[0].at.clone()], "\"include\"");
     let _ = std::fs::remove_dir_all(dir);
 }
 

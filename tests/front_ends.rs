@@ -25,6 +25,29 @@ enum Answer {
     InputErrors(Vec<String>),
 }
 
+/// Findings and input errors of `check --format json`'s document (a TOML file's, or a Rust file's
+/// as `cargo smem-lint` reports it), in the words the user reads.
+fn json_report_answer(doc: &Value) -> Option<Answer> {
+    let items = doc["findings"].as_array().unwrap();
+    if items.is_empty() {
+        return None;
+    }
+    let code = |f: &Value| f["code"].as_str().unwrap().to_string();
+    let input: Vec<String> = items.iter().filter(|f| f.get("kernel").is_none()).map(code).collect();
+    if !input.is_empty() {
+        return Some(Answer::InputErrors(input));
+    }
+    Some(Answer::Findings(
+        items
+            .iter()
+            .map(|f| {
+                let fits = f["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string());
+                (code(f), f["message"].as_str().unwrap().to_string(), fits.collect())
+            })
+            .collect(),
+    ))
+}
+
 /// A JSON value as TOML.
 fn toml_value(v: &Value) -> String {
     match v {
@@ -58,25 +81,26 @@ fn keys(row: &Map<String, Value>) -> Vec<(&String, &Value)> {
 }
 
 fn json_answer(row: &Map<String, Value>) -> Answer {
-    let line =
-        serde_json::to_string(&keys(row).into_iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Map<_, _>>())
-            .unwrap();
-    let (out, _, err) = smem_lint::jsonl::eval_line(1, &line, None);
-    if let Some(e) = err {
-        if e.rule.is_input_error() {
-            return Answer::InputErrors(vec![e.rule.code().to_string()]);
-        }
-        return Answer::Findings(vec![(e.rule.code().to_string(), String::new(), Vec::new())]);
-    }
+    let mut line: Map<String, Value> = keys(row).into_iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    // The line's id names the kernel in its messages, as the TOML entry and the struct do.
+    line.insert("id".into(), Value::from("K"));
+    let (out, _, err) = smem_lint::jsonl::eval_line(1, &serde_json::to_string(&line).unwrap(), None);
     let v: Value = serde_json::from_str(&out).unwrap();
-    if v["launchable"] == true {
-        assert!(v.get("code").is_none(), "a launchable line carries no code: {v}");
-        Answer::Launchable(v["kernel_bytes"].as_u64().unwrap())
-    } else {
-        // eval gives the measured data's fields and the finding's code, not its prose.
-        let code = v["code"].as_str().unwrap_or_else(|| panic!("a line that does not launch has a code: {v}"));
-        Answer::Findings(vec![(code.to_string(), String::new(), Vec::new())])
+    if let Some(e) = err {
+        if e.is_input_error() {
+            assert!(v.get("message").is_none(), "an input error's line is no finding: {v}");
+            return Answer::InputErrors(vec![e.code().to_string()]);
+        }
     }
+    if v["launchable"] == true {
+        assert!(v.get("code").is_none() && v.get("message").is_none(), "a launchable line carries no finding: {v}");
+        return Answer::Launchable(v["kernel_bytes"].as_u64().unwrap());
+    }
+    // A line that does not launch (or is not modelled) carries check's code, message and fits.
+    let text =
+        |k: &str| v[k].as_str().unwrap_or_else(|| panic!("a line that does not launch has `{k}`: {v}")).to_string();
+    let fits = v["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+    Answer::Findings(vec![(text("code"), text("message"), fits)])
 }
 
 fn toml_answer(row: &Map<String, Value>) -> Answer {
@@ -85,31 +109,33 @@ fn toml_answer(row: &Map<String, Value>) -> Answer {
         let _ = writeln!(text, "{k} = {}", toml_value(v));
     }
     let r = check_source(Path::new("k.toml"), text, &Options::default());
-    if !r.input_errors.is_empty() {
-        return Answer::InputErrors(r.input_errors.iter().map(|e| e.kind.code().to_string()).collect());
+    let doc = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
+    let from_json = json_report_answer(&doc);
+    let answer = if !r.input_errors.is_empty() {
+        Answer::InputErrors(r.input_errors.iter().map(|e| e.code().to_string()).collect())
+    } else if let [l] = r.launchable.as_slice() {
+        Answer::Launchable(l.sizes.kernel_bytes)
+    } else {
+        Answer::Findings(
+            r.findings
+                .iter()
+                .map(|f| {
+                    // The advice every renderer shows (human help, SARIF text) has the JSON's fits.
+                    let advised = f.advised(&mut smem_lint::model::Fresh);
+                    (f.code().to_string(), f.message.clone(), advised.suggestion_texts())
+                })
+                .collect(),
+        )
+    };
+    if !matches!(answer, Answer::Launchable(_)) {
+        assert_eq!(from_json.as_ref(), Some(&answer), "check --format json says what check found");
     }
-    if let [l] = r.launchable.as_slice() {
-        return Answer::Launchable(l.sizes.kernel_bytes);
-    }
-    Answer::Findings(
-        r.findings
-            .iter()
-            .map(|f| {
-                let advice = smem_lint::checker::advise(&f.problem, &f.config, &f.archs, &mut smem_lint::model::Fresh);
-                let fits = advice.suggestions.iter().map(smem_lint::suggest::Suggestion::describe).collect();
-                assert_eq!(
-                    f.suggestions().iter().map(smem_lint::suggest::Suggestion::describe).collect::<Vec<_>>(),
-                    fits,
-                    "the JSON report's suggestions are the advice's"
-                );
-                (f.problem.code().to_string(), smem_lint::check::Problem::message(&f.problem, "K", &f.archs), fits)
-            })
-            .collect(),
-    )
+    answer
 }
 
-/// `None` when the row cannot be written as attribute arguments (a fusion tree, a declared epilogue).
-fn attr_answer(row: &Map<String, Value>) -> Option<Answer> {
+/// The attribute's arguments for a row; `None` when the row cannot be written as attribute arguments
+/// (a fusion tree, a declared epilogue).
+fn attr_args(row: &Map<String, Value>) -> Option<String> {
     let arch = row.get("arch")?.as_str()?;
     let mut args = vec![arch.to_string()];
     for (k, v) in keys(row) {
@@ -117,25 +143,48 @@ fn attr_answer(row: &Map<String, Value>) -> Option<Answer> {
             args.push(format!("{k} = {}", attr_value(v)?));
         }
     }
-    let attr: proc_macro2::TokenStream = args.join(", ").parse().ok()?;
+    Some(args.join(", "))
+}
+
+fn attr_answer(row: &Map<String, Value>) -> Option<Answer> {
+    let attr: proc_macro2::TokenStream = attr_args(row)?.parse().ok()?;
     let item: syn::DeriveInput = syn::parse_str("pub struct K;").unwrap();
     Some(match smem_lint::rust_attr::check_item(attr, &item) {
         Ok(c) => Answer::Launchable(c.entry.kernel_bytes),
-        Err(issues) if issues.iter().any(smem_lint::rust_attr::Issue::is_input_error) => {
-            Answer::InputErrors(issues.iter().map(|i| i.code.to_string()).collect())
+        Err(issues) if issues.iter().any(smem_lint::diagnostic::Diagnostic::is_input_error) => {
+            Answer::InputErrors(issues.iter().map(|i| i.code().to_string()).collect())
         }
         Err(issues) => Answer::Findings(
             issues
                 .iter()
                 .map(|i| {
-                    let fits = i.advice.as_ref().map_or_else(Vec::new, |a| {
-                        a.suggestions.iter().map(smem_lint::suggest::Suggestion::describe).collect()
-                    });
-                    (i.code.to_string(), i.message.clone(), fits)
+                    // The compile error says the message and each fit.
+                    let text = i.text();
+                    assert!(text.starts_with(&i.message), "{text}");
+                    assert!(i.suggestion_texts().iter().all(|s| text.contains(s.as_str())), "{text}");
+                    (i.code().to_string(), i.message.clone(), i.suggestion_texts())
                 })
                 .collect(),
         ),
     })
+}
+
+/// `cargo smem-lint`: the attribute in a Rust source file, found and checked as the workspace scan
+/// does it, and reported as `check --format json` reports it.
+fn cargo_answer(row: &Map<String, Value>) -> Option<Answer> {
+    let source = format!("use smem_lint_macros::smem_check;\n#[smem_check({})]\npub struct K;\n", attr_args(row)?);
+    let scan = smem_lint::workspace::rust_scan::scan(&source);
+    if scan.findings.is_empty() {
+        let [l] = scan.launchable.as_slice() else { panic!("{source}: neither launchable nor found") };
+        return Some(Answer::Launchable(l.sizes.kernel_bytes));
+    }
+    let report = smem_lint::check::FileReport {
+        path: PathBuf::from("src/lib.rs"),
+        source,
+        spanned: scan.findings,
+        ..Default::default()
+    };
+    json_report_answer(&smem_lint::diagnostics::to_json(std::slice::from_ref(&report)))
 }
 
 /// Every 25th measured row (and every fixture row), through every front end.
@@ -162,30 +211,25 @@ fn rows() -> Vec<(String, Map<String, Value>)> {
 fn every_front_end_gives_the_same_answer() {
     let rows = rows();
     assert!(rows.len() > 200, "{} rows", rows.len());
-    let (mut compared, mut with_attr, mut findings) = (0, 0, 0);
+    let (mut compared, mut with_attr, mut findings, mut suggested) = (0, 0, 0, 0);
     for (at, row) in &rows {
-        let json = json_answer(row);
         let toml = toml_answer(row);
-        // eval answers in the measured data's words plus the finding's code.
-        match (&json, &toml) {
-            (Answer::Launchable(a), Answer::Launchable(b)) => assert_eq!(a, b, "{at}"),
-            (Answer::Findings(a), Answer::Findings(f)) => {
-                let codes = |x: &[(String, String, Vec<String>)]| x.iter().map(|c| c.0.clone()).collect::<Vec<_>>();
-                assert_eq!(codes(a), codes(f), "{at}: eval's code is check's");
-                findings += 1;
-            }
-            (Answer::InputErrors(a), Answer::InputErrors(b)) => assert_eq!(a, b, "{at}"),
-            _ => panic!("{at}: eval says {json:?}, check says {toml:?}"),
+        // eval: the verdict, code, message and nearest fits of check.
+        assert_eq!(json_answer(row), toml, "{at}: eval and the TOML file disagree");
+        if let Answer::Findings(f) = &toml {
+            findings += 1;
+            suggested += usize::from(f.iter().any(|x| !x.2.is_empty()));
         }
         if let Some(attr) = attr_answer(row) {
             assert_eq!(attr, toml, "{at}: the attribute and the TOML file disagree");
+            assert_eq!(cargo_answer(row), Some(toml), "{at}: cargo smem-lint and the TOML file disagree");
             with_attr += 1;
         }
         compared += 1;
     }
     assert!(
-        findings > 20 && with_attr * 10 > compared * 8,
-        "{compared} rows, {with_attr} as attributes, {findings} findings"
+        findings > 20 && suggested > 10 && with_attr * 10 > compared * 8,
+        "{compared} rows, {with_attr} as attributes, {findings} findings, {suggested} with nearest fits"
     );
 }
 
@@ -216,5 +260,6 @@ fn every_front_end_gives_the_same_input_error() {
         assert_eq!(json_answer(&row), expected, "eval, {key} = {value}");
         assert_eq!(toml_answer(&row), expected, "check, {key} = {value}");
         assert_eq!(attr_answer(&row).unwrap(), expected, "#[smem_check], {key} = {value}");
+        assert_eq!(cargo_answer(&row).unwrap(), expected, "cargo smem-lint, {key} = {value}");
     }
 }

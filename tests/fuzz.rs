@@ -437,12 +437,12 @@ fn toml_target(input: &[u8]) -> Outcome {
     let len = text.len();
     let report = smem_lint::check::check_source(Path::new("fuzz.toml"), text, &smem_lint::check::Options::default());
     for e in &report.input_errors {
-        if e.message.is_empty() || e.span.end > len || e.span.start > e.span.end {
+        if e.message.is_empty() || e.at.end > len || e.at.start > e.at.end {
             return Err(format!("input error outside the file or without a message: {e:?}"));
         }
     }
     for f in &report.findings {
-        if f.span.end > len {
+        if f.at.end > len {
             return Err(format!("finding outside the file: {f:?}"));
         }
     }
@@ -464,8 +464,8 @@ fn toml_target(input: &[u8]) -> Outcome {
         smem_lint::diagnostics::write_sarif(std::slice::from_ref(&report), &mut sarif).map_err(|e| e.to_string())?;
         serde_json::from_slice::<serde_json::Value>(&sarif).map_err(|e| format!("SARIF is not JSON: {e}"))?;
     }
-    let mut kinds: Vec<&str> = report.input_errors.iter().map(|e| e.kind.code()).collect();
-    kinds.extend(report.findings.iter().map(|f| f.problem.code()));
+    let mut kinds: Vec<&str> = report.input_errors.iter().map(smem_lint::diagnostic::Diagnostic::code).collect();
+    kinds.extend(report.findings.iter().map(smem_lint::diagnostic::Diagnostic::code));
     kinds.sort_unstable();
     kinds.dedup();
     Ok(hash([format!("{kinds:?}"), bucket(report.entries).to_string(), bucket(report.launchable.len()).to_string()]))
@@ -487,7 +487,7 @@ fn jsonl_target(input: &[u8]) -> Outcome {
     for o in &out {
         serde_json::from_str::<serde_json::Value>(o).map_err(|e| format!("output is not JSON ({e}): {o}"))?;
     }
-    let fields: Vec<String> = errors.iter().map(|(_, e)| format!("{:?}", e.field)).collect();
+    let fields: Vec<String> = errors.iter().map(|(_, e)| format!("{:?}", e.at.field)).collect();
     Ok(hash([format!("{fields:?}"), bucket(out.len()).to_string()]))
 }
 
@@ -504,7 +504,7 @@ fn attribute_target(input: &[u8]) -> Outcome {
                     if issues.is_empty() || issues.iter().any(|i| i.message.is_empty()) {
                         return Err("an error without a message".into());
                     }
-                    signature.extend(issues.iter().map(|i| i.code.to_string()));
+                    signature.extend(issues.iter().map(|i| i.code().to_string()));
                 }
             }
         }
@@ -514,10 +514,10 @@ fn attribute_target(input: &[u8]) -> Outcome {
     for source in [text.as_ref(), file.as_str()] {
         let scan = smem_lint::workspace::rust_scan::scan(source);
         for f in &scan.findings {
-            if f.message.is_empty() || f.span.end > source.len() {
+            if f.message.is_empty() || f.at.end > source.len() {
                 return Err(format!("a finding outside the file or without a message: {f:?}"));
             }
-            signature.push(f.code.to_string());
+            signature.push(f.code().to_string());
         }
     }
     signature.sort();
@@ -545,7 +545,7 @@ fn import_target(input: &[u8]) -> Outcome {
     let toml = smem_lint::import::to_toml(&found, "fuzz", CutlassVersion::V4_5_0, &[Arch::Sm120, Arch::Sm121], None);
     let parsed = smem_lint::config_file::parse(&toml);
     if let Some(e) = parsed.errors.first() {
-        return Err(format!("the imported file does not read back: {} at {:?}\n{toml}", e.message, e.span));
+        return Err(format!("the imported file does not read back: {} at {:?}\n{toml}", e.message, e.at));
     }
     // Calls the model cannot evaluate are written commented out, with their reasons.
     let targets = [Arch::Sm120, Arch::Sm121];

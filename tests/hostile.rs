@@ -282,7 +282,7 @@ fn case02_every_construct_syn_descends_into_is_measured() {
             .stack_size(8 << 20)
             .spawn(move || {
                 let scan = smem_lint::workspace::rust_scan::scan(&source);
-                scan.findings.into_iter().map(|f| (f.code, f.message)).collect::<Vec<_>>()
+                scan.findings.into_iter().map(|f| (f.code(), f.message)).collect::<Vec<_>>()
             })
             .unwrap()
             .join()

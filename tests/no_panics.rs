@@ -31,7 +31,7 @@ fn toml_configs() {
             let r = smem_lint::check::check_source(Path::new("x.toml"), v, &smem_lint::check::Options::default());
             // Every input error says something and points inside the file.
             for e in &r.input_errors {
-                assert!(!e.message.is_empty() && e.span.end <= len, "{e:?}");
+                assert!(!e.message.is_empty() && e.at.end <= len, "{e:?}");
             }
             let json = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
             assert_eq!(json["summary"]["input_errors"].as_u64(), Some(r.input_error_count() as u64));
@@ -72,7 +72,7 @@ fn rust_sources() {
     for v in variants(text, 1) {
         let scan = smem_lint::workspace::rust_scan::scan(&v);
         for f in &scan.findings {
-            assert!(!f.message.is_empty() && f.span.end <= v.len(), "{v}: {f:?}");
+            assert!(!f.message.is_empty() && f.at.end <= v.len(), "{v}: {f:?}");
         }
     }
 }

@@ -286,7 +286,7 @@ proptest! {
     fn toml_front_end(text in "(\\PC|\\n){0,400}") {
         let r = smem_lint::check::check_source(std::path::Path::new("f.toml"), text.clone(), &smem_lint::check::Options::default());
         for e in &r.input_errors {
-            prop_assert!(!e.message.is_empty() && e.span.end <= text.len());
+            prop_assert!(!e.message.is_empty() && e.at.end <= text.len());
         }
     }
 
@@ -301,7 +301,7 @@ proptest! {
         let r = smem_lint::check::check_source(std::path::Path::new("f.toml"), text.clone(), &smem_lint::check::Options::default());
         // Every input error points into the text and says something; the unknown key is one.
         for e in &r.input_errors {
-            prop_assert!(!e.message.is_empty() && e.span.end <= text.len(), "{:?}", e);
+            prop_assert!(!e.message.is_empty() && e.at.end <= text.len(), "{:?}", e);
         }
         if key == "x" {
             prop_assert!(r.input_errors.iter().any(|e| e.message.contains("`x`")), "{:?}", r.input_errors);
@@ -333,7 +333,7 @@ proptest! {
         let text = format!("#[smem_check(sm120, {args})]\npub struct K;\n");
         let scan = smem_lint::workspace::rust_scan::scan(&text);
         for f in &scan.findings {
-            prop_assert!(!f.message.is_empty() && f.span.end <= text.len());
+            prop_assert!(!f.message.is_empty() && f.at.end <= text.len());
         }
     }
 

@@ -48,7 +48,7 @@ pub fn smem_check(attr: TokenStream, item: TokenStream) -> TokenStream {
             Ok(checked) => Ok(expand::expand(&input, &checked)),
             Err(issues) => Err(issues
                 .into_iter()
-                .map(|i| syn::Error::new(i.span, i.text()))
+                .map(|i| syn::Error::new(i.at, i.text()))
                 .reduce(|mut all, e| {
                     all.combine(e);
                     all

@@ -16,9 +16,9 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 fn line_error(e: &smem_lint::jsonl::LineError) -> PyErr {
-    match e.field {
-        Some(f) => value_error(format!("`{f}`: {}", e.message)),
-        None => value_error(&e.message),
+    match e.at.field {
+        Some(f) => value_error(format!("`{f}`: {}", e.error())),
+        None => value_error(e.error()),
     }
 }
 

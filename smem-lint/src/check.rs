@@ -6,43 +6,18 @@ use rayon::prelude::*;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::config_file::{self, Entry, InputError};
+use crate::config_file::{self, Entry};
+use crate::diagnostic::Diagnostic;
 use crate::model::{Arch, ConfigField, KernelConfig, Sizes, StagePolicy};
-use crate::suggest::Suggestion;
+use crate::rules::Rule;
 
 pub use crate::checker::Problem;
 
 /// A secondary label: a span and what it says (mostly fixed words, so not allocated).
-pub(crate) type Label = (Range<usize>, Cow<'static, str>);
+type Label = (Range<usize>, Cow<'static, str>);
 
-/// A problem of one entry on one or more architectures (identical problems are merged).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    pub entry: String,
-    pub config: KernelConfig,
-    pub archs: Vec<Arch>,
-    pub problem: Problem,
-    /// The value the finding is about.
-    pub span: Range<usize>,
-    /// Other values worth pointing at (the tile of a stage-count problem, and the reverse).
-    pub secondary: Vec<Label>,
-    /// The sizes, when the configuration compiles (the members are laid out again when shown).
-    pub sizes: Option<Sizes>,
-}
-
-impl Finding {
-    /// Up to four launchable neighbours, nearest first ([`crate::suggest::suggestions`]). Computed
-    /// when asked, not by `check`: a sweep's findings are mostly counted, and the search for them
-    /// costs several evaluations each.
-    pub fn suggestions(&self) -> Vec<Suggestion> {
-        self.suggestions_by(&mut crate::model::Fresh)
-    }
-
-    /// [`Finding::suggestions`], evaluating the neighbours through `prober`.
-    pub(crate) fn suggestions_by(&self, prober: &mut dyn crate::model::Prober) -> Vec<Suggestion> {
-        crate::suggest::suggestions_for(&self.config, prober)
-    }
-}
+/// A finding of `check`: the one diagnostic record, located in the file by byte range.
+pub type Finding = Diagnostic;
 
 /// A launchable entry with its sizes, for emitted tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,39 +28,22 @@ pub struct Launchable {
     pub sizes: Sizes,
 }
 
-/// A finding already located by byte range (the Rust front end's `#[smem_check]` issues).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpannedFinding {
-    pub code: &'static str,
-    pub span: Range<usize>,
-    pub message: String,
-    pub label: String,
-    /// The notes and nearest fits, as a TOML finding's help ([`crate::checker::Advice::help`]).
-    pub help: Option<String>,
-    /// The nearest configurations that fit, described.
-    pub suggestions: Vec<String>,
-    /// A problem with the input (exit 2) rather than with a kernel (exit 1).
-    pub input_error: bool,
-    /// The kernel (struct) it is about, its architectures, and (needs, cap, over) bytes when over the cap.
-    pub kernel: Option<String>,
-    pub archs: Vec<Arch>,
-    pub bytes: Option<(u64, u64, u64)>,
-}
-
 /// Everything found in one file.
 #[derive(Clone, Debug, Default)]
 pub struct FileReport {
     pub path: PathBuf,
     pub source: String,
-    pub input_errors: Vec<InputError>,
-    pub findings: Vec<Finding>,
+    /// The TOML reader's input errors (and the Cargo settings'), first in every output.
+    pub input_errors: Vec<Diagnostic>,
+    /// The TOML entries' findings, in entry order (shown in file order).
+    pub findings: Vec<Diagnostic>,
     pub launchable: Vec<Launchable>,
     /// Kernel configurations declared.
     pub entries: usize,
     /// (entry, arch) pairs checked.
     pub checked: usize,
-    /// Findings located by the Rust front end.
-    pub spanned: Vec<SpannedFinding>,
+    /// The `#[smem_check]` attributes' findings and input errors, in source order.
+    pub spanned: Vec<Diagnostic>,
     /// Finding codes reported as warnings (they do not fail the run).
     pub warn: Vec<String>,
 }
@@ -93,19 +51,19 @@ pub struct FileReport {
 impl FileReport {
     /// Input errors: TOML or attribute problems (exit 2).
     pub fn input_error_count(&self) -> usize {
-        self.input_errors.len() + self.spanned.iter().filter(|f| f.input_error).count()
+        self.input_errors.len() + self.spanned.iter().filter(|f| f.is_input_error()).count()
     }
 
     /// Findings that fail the run (exit 1): not input errors, not downgraded to warnings.
     pub(crate) fn error_finding_count(&self) -> usize {
         let warned = |c: &str| self.warn.iter().any(|w| w == c);
-        self.findings.iter().filter(|f| !warned(f.problem.code())).count()
-            + self.spanned.iter().filter(|f| !f.input_error && !warned(f.code)).count()
+        self.findings.iter().filter(|f| !warned(f.code())).count()
+            + self.spanned.iter().filter(|f| !f.is_input_error() && !warned(f.code())).count()
     }
 
     /// Every finding, errors and warnings.
     pub(crate) fn finding_count(&self) -> usize {
-        self.findings.len() + self.spanned.iter().filter(|f| !f.input_error).count()
+        self.findings.len() + self.spanned.iter().filter(|f| !f.is_input_error()).count()
     }
 }
 
@@ -195,7 +153,7 @@ pub(crate) fn check_source_with_progress(
 /// a hundred thousand of them).
 #[derive(Default)]
 struct BoundsErrors {
-    errors: Vec<config_file::InputError>,
+    errors: Vec<Diagnostic>,
     seen: std::collections::HashSet<String>,
 }
 
@@ -207,7 +165,7 @@ struct Checked {
     findings: Vec<Finding>,
     launchable: Option<Launchable>,
     /// Input errors of out-of-bounds values (not yet deduplicated).
-    bounds: Vec<config_file::InputError>,
+    bounds: Vec<Diagnostic>,
     /// (entry, arch) pairs checked.
     pairs: usize,
 }
@@ -228,41 +186,31 @@ fn check_entry(entry: &Entry, opts: &Options) -> Checked {
             // Not a configuration at all (a zero or absurd value): an input error on the value.
             Problem::NotModelled(e) if e.out_of_bounds => {
                 let message = format!("`{}`: {}", entry.name, e.message);
-                if !bounds.iter().any(|b: &config_file::InputError| b.message == message) {
-                    bounds.push(config_file::InputError {
-                        kind: config_file::InputErrorKind::InvalidValue,
-                        span: entry.span_of(e.at),
+                if !bounds.iter().any(|b: &Diagnostic| b.message == message) {
+                    bounds.push(Diagnostic::input(
+                        Rule::InvalidValue,
+                        entry.span_of(e.at),
                         message,
-                        label: "out of bounds".into(),
-                        help: Some(e.hint.into()),
-                    });
+                        "out of bounds",
+                        Some(e.hint.into()),
+                    ));
                 }
             }
             // The architecture came from --arch, not from the file: say so, and point at the
             // kernel rather than at an `arch` line that was overridden.
             Problem::NotModelled(mut e) if e.at == ConfigField::Arch && opts.archs.is_some() => {
                 e.message = format!("{} (the architecture comes from --arch)", e.message);
-                findings.push(Finding {
-                    entry: entry.name.clone(),
-                    config: found.config,
-                    archs: found.archs,
-                    problem: Problem::NotModelled(e),
-                    span: entry.name_span.clone(),
-                    secondary: Vec::new(),
-                    sizes: None,
-                });
+                let at = entry.name_span.clone();
+                findings.push(Diagnostic::finding(Problem::NotModelled(e), &entry.name, found.config, found.archs, at));
             }
             problem => {
                 let (span, secondary) = locate(entry, &problem, &found.config, stages_written);
-                findings.push(Finding {
-                    entry: entry.name.clone(),
-                    config: found.config,
-                    archs: found.archs,
-                    problem,
-                    span,
-                    secondary,
-                    sizes: found.sizes,
-                });
+                let mut d = Diagnostic::finding(problem, &entry.name, found.config, found.archs, span);
+                if let Some(k) = d.kernel.as_mut() {
+                    k.secondary = secondary;
+                    k.sizes = found.sizes;
+                }
+                findings.push(d);
             }
         }
     }

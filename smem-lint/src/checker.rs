@@ -45,11 +45,6 @@ impl Problem {
         self.rule().code()
     }
 
-    /// One-line description for the rule list of SARIF (from [`crate::rules::Rule`]).
-    pub fn rule_text(code: &str) -> &'static str {
-        Rule::from_code(code).map_or("invalid input", Rule::summary)
-    }
-
     /// Needs, cap and over, in bytes, for a kernel over the cap.
     pub const fn bytes(&self) -> Option<(u64, u64, u64)> {
         match self {
@@ -167,25 +162,14 @@ pub fn problem(v: &Verdict) -> Option<Problem> {
 
 /// What a finding tells the user beyond its message, the same in every front end: the primary
 /// label, the notes (where the bytes go, why CUTLASS fails the way it does, what it was checked
-/// for) and the nearest configurations that fit. Front ends only lay it out (a TOML diagnostic's
-/// label and help, a compile error's lines, JSON fields).
+/// for) and the nearest configurations that fit: what [`crate::diagnostic::Diagnostic::advise`] puts
+/// into a finding, which every renderer lays out (a diagnostic's label and help, a compile error's
+/// lines, JSON fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Advice {
     pub label: String,
     pub notes: Vec<String>,
     pub suggestions: Vec<Suggestion>,
-}
-
-impl Advice {
-    /// The notes, then the suggestions as one line: a diagnostic's help (none when empty).
-    pub fn help(&self) -> Option<String> {
-        let mut lines = self.notes.clone();
-        if !self.suggestions.is_empty() {
-            let items: Vec<String> = self.suggestions.iter().map(Suggestion::describe).collect();
-            lines.push(format!("nearest that fit: {}", items.join("; ")));
-        }
-        (!lines.is_empty()).then(|| lines.join("\n"))
-    }
 }
 
 /// The advice for `problem` of `config` on `archs` (evaluated through `prober`: the members of an

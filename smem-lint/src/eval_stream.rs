@@ -268,8 +268,8 @@ fn eval_bytes(
         Ok(l) => {
             let (class, e) = crate::jsonl::eval_line_into(line_no, l, cutlass, out);
             let error = e.map(|e| {
-                let field = e.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
-                format!("{line_no}:{field} {}", e.message)
+                let field = e.at.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
+                format!("{line_no}:{field} {}", e.error())
             });
             Some((class, error))
         }

@@ -34,6 +34,7 @@ pub mod checker;
 #[cfg(feature = "cli")]
 pub mod config_file;
 pub mod cutlass_library;
+pub mod diagnostic;
 pub mod emit;
 #[cfg(feature = "cli")]
 pub mod eval_stream;

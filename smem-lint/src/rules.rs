@@ -116,6 +116,7 @@ impl Rule {
     }
 
     /// The rule with this code.
+    #[cfg(any(test, feature = "cli"))]
     pub(crate) fn from_code(code: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.code() == code)
     }

@@ -76,8 +76,8 @@ def evaluate(
 ) -> Dict[str, Any]:
     """Evaluate one configuration.
 
-    Returns the keys of ``smem-lint eval``'s output line: ``compiles``, ``code`` when the kernel cannot
-    launch (the rule ``smem-lint check`` reports for it), and either ``reason`` (the
+    Returns the keys of ``smem-lint eval``'s output line: ``compiles``, ``code``, ``message`` and
+    ``suggestions`` when the kernel cannot launch (what ``smem-lint check`` reports for it), and either ``reason`` (the
     CUTLASS ``static_assert`` text) or ``kernel_bytes``, ``mainloop_bytes``, ``epilogue_bytes``,
     ``stages``, ``cap_bytes``, ``fits``, ``buildable`` and ``launchable``; plus ``verdicts``, one per
     architecture in ``archs`` (default: the configuration's ``arch``), each with ``status``

@@ -39,13 +39,18 @@ use rayon::prelude::*;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use std::borrow::Cow;
+
+use crate::diagnostic::Diagnostic;
 use crate::emit::identifier;
 use crate::model::{Arch, ConfigField, KernelConfig};
+use crate::rules::Rule;
 
 pub use fields::Settings;
 pub(crate) use sections::declares_kernels;
 
-/// What kind of input problem.
+/// The rules of the TOML reader's input errors, by their short names: the reader's shorthand for
+/// [`Rule`]s (what [`error`] is given), nothing kept (an error is a [`Diagnostic`] under the rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputErrorKind {
     Syntax,
@@ -60,29 +65,22 @@ pub enum InputErrorKind {
 }
 
 impl InputErrorKind {
-    pub const fn code(self) -> &'static str {
+    pub const fn rule(self) -> Rule {
         match self {
-            InputErrorKind::Syntax => crate::rules::Rule::TomlSyntax.code(),
-            InputErrorKind::UnknownKey => crate::rules::Rule::UnknownKey.code(),
-            InputErrorKind::WrongType => crate::rules::Rule::WrongType.code(),
-            InputErrorKind::UnknownValue => crate::rules::Rule::UnknownValue.code(),
-            InputErrorKind::InvalidValue => crate::rules::Rule::InvalidValue.code(),
-            InputErrorKind::Missing => crate::rules::Rule::MissingKey.code(),
-            InputErrorKind::DuplicateName => crate::rules::Rule::DuplicateName.code(),
-            InputErrorKind::Limit => crate::rules::Rule::InputLimit.code(),
+            InputErrorKind::Syntax => Rule::TomlSyntax,
+            InputErrorKind::UnknownKey => Rule::UnknownKey,
+            InputErrorKind::WrongType => Rule::WrongType,
+            InputErrorKind::UnknownValue => Rule::UnknownValue,
+            InputErrorKind::InvalidValue => Rule::InvalidValue,
+            InputErrorKind::Missing => Rule::MissingKey,
+            InputErrorKind::DuplicateName => Rule::DuplicateName,
+            InputErrorKind::Limit => Rule::InputLimit,
         }
     }
 }
 
-/// A problem with the file itself, at a span.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    pub kind: InputErrorKind,
-    pub span: Range<usize>,
-    pub message: String,
-    pub label: String,
-    pub help: Option<String>,
-}
+/// A problem with the file itself, at a span: the one diagnostic record, with no kernel.
+pub type InputError = Diagnostic;
 
 /// One kernel configuration declared by the file (a `[[kernel]]`, or one point of a `[[sweep]]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,7 +142,7 @@ pub(crate) fn error(
     label: impl Into<String>,
     help: Option<String>,
 ) -> InputError {
-    InputError { kind, span, message: message.into(), label: label.into(), help }
+    Diagnostic::input(kind.rule(), span, message, Cow::Owned(label.into()), help)
 }
 
 /// The most kernel configurations one file may expand to unless raised (`--max-points`): sweeps are
@@ -172,7 +170,7 @@ impl ParsedFile {
     /// entries handed on before it was found (a large file's tables are read one after another)
     /// are to be dropped.
     pub fn parses(&self) -> bool {
-        self.errors.iter().all(|e| e.kind != InputErrorKind::Syntax)
+        self.errors.iter().all(|e| e.rule != Rule::TomlSyntax)
     }
 }
 
@@ -280,7 +278,7 @@ impl<'s, 'f> Read<'s, 'f> {
                 keep
             });
         }
-        out.errors.sort_by_key(|e| e.span.start);
+        out.errors.sort_by_key(|e| e.at.start);
         out
     }
 }

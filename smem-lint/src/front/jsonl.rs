@@ -1,7 +1,11 @@
 //! The JSON-lines contract of `smem-lint eval`: configurations in the format of the measured data
 //! (`tests/data/*.jsonl`), results one JSON object per line.
 
+use crate::checker::Problem;
+use crate::diagnostic::{Diagnostic, Kernel, LineAt};
+use crate::diagnostics::Memo;
 use crate::keys::{Front, KEYS};
+use crate::rules::Rule;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
@@ -12,34 +16,40 @@ use crate::model::{
     Schedule, StagePolicy, Status, Tile,
 };
 
-/// A line that could not be turned into a configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError {
-    pub id: Option<String>,
-    pub field: Option<&'static str>,
-    pub message: String,
-    /// `smem::not-modelled` for a real configuration outside the model (exit 1); an input-error rule
-    /// for everything else (exit 2).
-    pub rule: crate::rules::Rule,
+/// A line that could not be turned into a configuration (an input error, exit 2), or a kernel
+/// outside the model (`smem::not-modelled`, exit 1): the one diagnostic record, located by the
+/// line's id and key.
+pub type LineError = Diagnostic<LineAt>;
+
+impl Diagnostic<LineAt> {
+    /// The line's `error` text: the reader's words for an input error; for a kernel outside the
+    /// model, the model's reason and its hint (the finding's `message` is check's).
+    pub fn error(&self) -> Cow<'_, str> {
+        match self.kernel.as_deref() {
+            Some(Kernel { problem: Problem::NotModelled(e), .. }) => Cow::Owned(e.to_string()),
+            _ => Cow::Borrowed(&self.message),
+        }
+    }
 }
 
 fn err(id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    ruled(crate::rules::Rule::InvalidValue, id, field, message)
+    ruled(Rule::InvalidValue, id, field, message)
 }
 
 /// An error of `field` under `rule`: the rule the TOML reader gives the same mistake.
-fn ruled(rule: crate::rules::Rule, id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    LineError { id: id.map(str::to_string), field: Some(field), message: message.into(), rule }
+fn ruled(rule: Rule, id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
+    let at = LineAt { id: id.map(Box::from), field: Some(field) };
+    Diagnostic::input(rule, at, message, rule.summary(), None)
 }
 
 /// A required key that is absent (`smem::missing-key`, as in TOML).
 #[cold]
 fn missing(id: Option<&str>, field: &'static str) -> LineError {
-    ruled(crate::rules::Rule::MissingKey, id, field, "missing")
+    ruled(Rule::MissingKey, id, field, "missing")
 }
 
 fn input_error(message: String) -> LineError {
-    LineError { id: None, field: None, message, rule: crate::rules::Rule::InvalidValue }
+    Diagnostic::input(Rule::InvalidValue, LineAt::default(), message, Rule::InvalidValue.summary(), None)
 }
 
 #[inline]
@@ -53,7 +63,7 @@ fn text<'a>(obj: &'a Fields, id: Option<&str>, key: usize) -> Result<Option<&'a 
 
 #[cold]
 fn not_a_string(id: Option<&str>, key: usize, found: &Val) -> LineError {
-    ruled(crate::rules::Rule::WrongType, id, KEYS[key].name, format!("expected a string, found {found}"))
+    ruled(Rule::WrongType, id, KEYS[key].name, format!("expected a string, found {found}"))
 }
 
 #[inline]
@@ -73,7 +83,7 @@ fn parsed<T: std::str::FromStr<Err = crate::model::ParseError>>(
 
 #[cold]
 fn not_parsed(id: Option<&str>, key: usize, e: &crate::model::ParseError) -> LineError {
-    ruled(crate::rules::Rule::of_parse(e), id, KEYS[key].name, e.to_string())
+    ruled(Rule::of_parse(e), id, KEYS[key].name, e.to_string())
 }
 
 fn triple(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
@@ -464,12 +474,9 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
     // naming it, never ignored.
     if let Some(k) = obj.unknown.first() {
-        return Err(LineError {
-            id: id.map(str::to_string),
-            field: None,
-            message: format!("unknown key `{k}`; expected one of: {}", Front::JsonLines.key_list()),
-            rule: crate::rules::Rule::UnknownKey,
-        });
+        let at = LineAt { id: id.map(Box::from), field: None };
+        let message = format!("unknown key `{k}`; expected one of: {}", Front::JsonLines.key_list());
+        return Err(Diagnostic::input(Rule::UnknownKey, at, message, Rule::UnknownKey.summary(), None));
     }
     let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| missing(id, "kernel"))?;
     let schedule: Schedule = parsed(obj, id, key::SCHEDULE)?.unwrap_or(Schedule::Auto);
@@ -482,9 +489,9 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
                 .and_then(|n| u32::try_from(n).ok())
                 .ok_or_else(|| err(id, "stages", format!("expected a stage count, found {n}")))?,
         ),
-        Some(Val::Str(s)) => s.parse().map_err(|e: crate::model::ParseError| {
-            ruled(crate::rules::Rule::of_parse(&e), id, "stages", e.to_string())
-        })?,
+        Some(Val::Str(s)) => {
+            s.parse().map_err(|e: crate::model::ParseError| ruled(Rule::of_parse(&e), id, "stages", e.to_string()))?
+        }
         Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
     };
     let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| missing(id, "tile"))?;
@@ -517,7 +524,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
         None => crate::model::Epilogue::Builder,
         Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
             ruled(
-                crate::rules::Rule::UnknownValue,
+                Rule::UnknownValue,
                 id,
                 "epilogue",
                 format!("unknown epilogue `{e}`; expected one of: {}", crate::model::Epilogue::NAMES.join(", ")),
@@ -567,6 +574,8 @@ pub(crate) struct LineResult<'a> {
     reason: Option<&'static str>,
     over_capacity: Option<bool>,
     sizes: Option<LineSizes>,
+    /// For a kernel that cannot launch: check's message about it and the nearest fits, described.
+    finding: Option<(String, Vec<String>)>,
 }
 
 /// The sizes and verdicts of a configuration whose sizes are known.
@@ -585,8 +594,8 @@ struct LineSizes {
 
 impl LineResult<'_> {
     /// This result as one line of compact JSON, in the contract's key order: `id`, `cutlass`,
-    /// `compiles`, then `reason` and `over_capacity` where there is one, then the sizes where they
-    /// are known. Keys are written as they are; only strings go through serde_json's escaping.
+    /// `compiles`, then `code`, `reason` and `over_capacity` where there is one, then the sizes where
+    /// they are known, then for a kernel that cannot launch check's `message` and `suggestions`. Keys are written as they are; only strings go through serde_json's escaping.
     pub(crate) fn write_json(&self, out: &mut Vec<u8>) {
         /// `s` between quotes, as it is: what serde_json writes for a string with nothing to escape.
         fn quoted(out: &mut Vec<u8>, s: &str) {
@@ -642,6 +651,18 @@ impl LineResult<'_> {
             boolean(out, b",\"buildable\":", z.buildable);
             boolean(out, b",\"launchable\":", z.launchable);
         }
+        if let Some((message, suggestions)) = &self.finding {
+            out.extend_from_slice(b",\"message\":");
+            string(out, message);
+            out.extend_from_slice(b",\"suggestions\":[");
+            for (i, s) in suggestions.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                string(out, s);
+            }
+            out.push(b']');
+        }
         out.push(b'}');
     }
 
@@ -665,13 +686,31 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
     // eval reports sizes and the verdict, not the member list or the largest fitting stage count:
     // one evaluation per line (`model::verdict`), and the rule it breaks is `checker::problem`'s,
     // the one `check` reports for the same kernel on the same architecture.
-    let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| LineError {
-        id: id.map(str::to_string),
-        field: Some(e.at.key()),
-        message: e.to_string(),
-        rule: crate::rules::Rule::of_model(&e),
+    let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| {
+        let at = LineAt { id: id.map(Box::from), field: Some(e.at.key()) };
+        if e.out_of_bounds {
+            let rule = Rule::of_model(&e);
+            Diagnostic::input(rule, at, e.to_string(), rule.summary(), None)
+        } else {
+            // A real configuration outside the model: check's finding about it.
+            Diagnostic::finding(Problem::NotModelled(e), kernel_name(id), *cfg, vec![cfg.arch], at)
+        }
     })?;
-    let code = crate::checker::problem(&verdict).map(|p| p.code());
+    let problem = crate::checker::problem(&verdict);
+    let code = problem.as_ref().map(Problem::code);
+    // check's message about the kernel on this architecture, and its nearest fits.
+    let finding = problem.map(|p| {
+        let suggestions = PROBES.with_borrow_mut(|memo| {
+            if memo.len() > MAX_PROBES {
+                *memo = Memo::default();
+            }
+            crate::suggest::suggestions_for(cfg, memo)
+        });
+        (
+            p.message(kernel_name(id), &[cfg.arch]),
+            suggestions.iter().map(crate::suggest::Suggestion::describe).collect(),
+        )
+    });
     let cutlass = cfg.cutlass.name();
     let Some(f) = verdict.footprint else {
         // No sizes: CUTLASS rejected the configuration (the only verdict without a footprint).
@@ -688,6 +727,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             reason,
             over_capacity: None,
             sizes: None,
+            finding,
         });
     };
     let cap = verdict.cap;
@@ -713,6 +753,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             reason: Some(r.message),
             over_capacity: Some(true),
             sizes: Some(sizes(false, false, false)),
+            finding,
         },
         status => LineResult {
             id,
@@ -727,8 +768,23 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
                 !matches!(status, Status::Unbuildable(_)),
                 matches!(status, Status::Fits { .. }),
             )),
+            finding,
         },
     })
+}
+
+thread_local! {
+    /// The neighbours a worker's suggestions probed: the lines of a sweep search the same few
+    /// (pure memoisation, forgotten past [`MAX_PROBES`] so that memory stays bounded).
+    static PROBES: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+}
+
+/// The most probes a worker remembers.
+const MAX_PROBES: usize = 1 << 12;
+
+/// The name a line's messages give its kernel: its `id`, else `kernel`.
+fn kernel_name(id: Option<&str>) -> &str {
+    id.unwrap_or("kernel")
 }
 
 /// A configuration as an `eval` line (what [`parse_config`] reads back to the same configuration):
@@ -847,8 +903,13 @@ pub fn eval_line_into(
     match result {
         Ok(class) => (class, None),
         Err(e) => {
-            let json =
-                json!({"id": e.id, "line": line_no, "field": e.field, "code": e.rule.code(), "error": e.message});
+            let mut json =
+                json!({"id": e.at.id, "line": line_no, "field": e.at.field, "code": e.code(), "error": e.error()});
+            // A kernel outside the model is a finding: check's message and (no) nearest fits.
+            if !e.is_input_error() {
+                json["message"] = json!(e.message);
+                json["suggestions"] = json!(e.suggestion_texts());
+            }
             serde_json::to_writer(&mut *out, &json).unwrap_or_default();
             let class = if e.rule.is_input_error() { 2 } else { 1 };
             (class, Some(e))
@@ -952,7 +1013,7 @@ mod tests {
     /// rejections included) and with ids that need escaping.
     #[test]
     fn written_results_are_the_contract_in_compact_json() {
-        const ORDER: [&str; 14] = [
+        const ORDER: [&str; 16] = [
             "id",
             "cutlass",
             "compiles",
@@ -967,6 +1028,8 @@ mod tests {
             "fits",
             "buildable",
             "launchable",
+            "message",
+            "suggestions",
         ];
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data");
         let mut compared = 0;

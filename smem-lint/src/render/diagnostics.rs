@@ -10,8 +10,8 @@ use miette::{
 };
 use serde_json::{json, Value};
 
-use crate::check::{FileReport, Finding, Problem, SpannedFinding};
-use crate::config_file::InputError;
+use crate::check::FileReport;
+use crate::diagnostic::Diagnostic as Record;
 use crate::model::{KernelConfig, ModelError, Probe, Prober};
 
 mod parts;
@@ -183,51 +183,21 @@ impl Diagnostic for Diag {
     }
 }
 
-/// The finding's one-line message (no evaluation: what JSON and the summary need); the words are
-/// [`Problem::message`]'s, as the attribute says them.
-pub(crate) fn finding_message(f: &Finding) -> String {
-    f.problem.message(&f.entry, &f.archs)
-}
-
-/// The finding's message, primary label and help (none when empty): [`crate::checker::advise`],
-/// as every front end gives it.
-fn finding_text_by(f: &Finding, prober: &mut dyn Prober) -> (String, String, Option<String>) {
-    let advice = crate::checker::advise(&f.problem, &f.config, &f.archs, prober);
-    let help = advice.help();
-    (finding_message(f), advice.label, help)
-}
-
-/// The finding as a diagnostic over `source`.
-fn finding_diag_by(f: &Finding, source: &Arc<IndexedSource>, prober: &mut dyn Prober) -> Diag {
-    let (message, label, help) = finding_text_by(f, prober);
-    let mut labels = vec![LabeledSpan::new_primary_with_span(Some(label), f.span.clone())];
-    for (span, text) in &f.secondary {
-        if *span != f.span {
+/// A diagnostic advised ([`Record::advise`]) as miette's, over `source`: the primary label on
+/// its value, the secondary ones where they point elsewhere, the notes and nearest fits as help.
+fn miette_diag(d: &Record, source: &Arc<IndexedSource>) -> Diag {
+    let mut labels = vec![LabeledSpan::new_primary_with_span(Some(d.label.to_string()), d.at.clone())];
+    for (span, text) in d.secondary() {
+        if *span != d.at {
             labels.push(LabeledSpan::new_with_span(Some(text.to_string()), span.clone()));
         }
     }
-    Diag { code: f.problem.code(), severity: Severity::Error, message, labels, help, source: source.clone() }
-}
-
-/// An input error as a diagnostic.
-pub(crate) fn input_diag(e: &InputError, source: &Arc<IndexedSource>) -> Diag {
     Diag {
-        code: e.kind.code(),
+        code: d.code(),
         severity: Severity::Error,
-        message: e.message.clone(),
-        labels: vec![LabeledSpan::new_primary_with_span(Some(e.label.clone()), e.span.clone())],
-        help: e.help.clone(),
-        source: source.clone(),
-    }
-}
-
-fn spanned_diag(f: &SpannedFinding, source: &Arc<IndexedSource>) -> Diag {
-    Diag {
-        code: f.code,
-        severity: Severity::Error,
-        message: f.message.clone(),
-        labels: vec![LabeledSpan::new_primary_with_span(Some(f.label.clone()), f.span.clone())],
-        help: f.help.clone(),
+        message: d.message.clone(),
+        labels,
+        help: d.help(),
         source: source.clone(),
     }
 }
@@ -244,7 +214,16 @@ fn severity(report: &FileReport, code: &str) -> Severity {
 /// stage policy of a tile walks the same stage counts). Pure memoisation: a probe's answer depends
 /// on the configuration alone.
 #[derive(Debug, Default)]
-struct Memo(std::collections::HashMap<KernelConfig, Result<Option<Probe>, ModelError>, foldhash::fast::RandomState>);
+pub(crate) struct Memo(
+    std::collections::HashMap<KernelConfig, Result<Option<Probe>, ModelError>, foldhash::fast::RandomState>,
+);
+
+impl Memo {
+    /// How many probes it remembers.
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+}
 
 impl Prober for Memo {
     fn probe(&mut self, cfg: &KernelConfig) -> Result<Option<Probe>, ModelError> {
@@ -258,53 +237,19 @@ impl Prober for Memo {
 }
 
 /// One problem of a report, before it is turned into text.
-#[derive(Clone, Copy)]
-enum Item<'a> {
-    Input(&'a InputError),
-    Finding(&'a Finding),
-    Spanned(&'a SpannedFinding),
-}
-
-impl Item<'_> {
-    fn code(self) -> &'static str {
-        match self {
-            Item::Input(e) => e.kind.code(),
-            Item::Finding(f) => f.problem.code(),
-            Item::Spanned(f) => f.code,
-        }
-    }
-
-    fn span(&self) -> &std::ops::Range<usize> {
-        match self {
-            Item::Input(e) => &e.span,
-            Item::Finding(f) => &f.span,
-            Item::Spanned(f) => &f.span,
-        }
-    }
-}
+type Item<'a> = &'a Record;
 
 /// A report's problems in the order diagnostics show them: input errors, findings in file order,
-/// then the Rust front end's findings.
+/// then the Rust front end's diagnostics.
 fn shown_items(report: &FileReport) -> Vec<Item<'_>> {
-    let mut findings: Vec<&Finding> = report.findings.iter().collect();
-    findings.sort_by_key(|f| f.span.start);
-    report
-        .input_errors
-        .iter()
-        .map(Item::Input)
-        .chain(findings.into_iter().map(Item::Finding))
-        .chain(report.spanned.iter().map(Item::Spanned))
-        .collect()
+    let mut findings: Vec<&Record> = report.findings.iter().collect();
+    findings.sort_by_key(|f| f.at.start);
+    report.input_errors.iter().chain(findings).chain(&report.spanned).collect()
 }
 
 /// A report's problems in report order (JSON and SARIF).
 fn report_items(report: &FileReport) -> impl Iterator<Item = Item<'_>> {
-    report
-        .input_errors
-        .iter()
-        .map(Item::Input)
-        .chain(report.findings.iter().map(Item::Finding))
-        .chain(report.spanned.iter().map(Item::Spanned))
+    report.input_errors.iter().chain(&report.findings).chain(&report.spanned)
 }
 
 /// `f` over `items` on every core, in chunks, yielding the results in order: a finding's text costs
@@ -320,11 +265,7 @@ fn par_ordered<'a, T: Sync + 'a, R: Send + 'a>(
 }
 
 fn diag_of(item: Item<'_>, report: &FileReport, source: &Arc<IndexedSource>, prober: &mut dyn Prober) -> Diag {
-    let mut d = match item {
-        Item::Input(e) => input_diag(e, source),
-        Item::Finding(f) => finding_diag_by(f, source, prober),
-        Item::Spanned(f) => spanned_diag(f, source),
-    };
+    let mut d = miette_diag(&item.advised(prober), source);
     d.severity = severity(report, d.code);
     quoted::fit(d)
 }
@@ -453,49 +394,30 @@ fn uri(path: &std::path::Path) -> String {
     out
 }
 
-/// One problem as a JSON object of `check --format json`'s `findings`.
+/// One problem as a JSON object of `check --format json`'s `findings`: an input error with its help,
+/// a finding with its kernel, architectures, nearest fits and, over the cap, its bytes.
 fn json_item(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut dyn Prober) -> Value {
-    let (line, column, ..) = ix.at(item.span());
+    let (line, column, ..) = ix.at(&item.at);
     let file = r.path.display().to_string();
-    match item {
-        Item::Input(e) => json!({
+    let Some(kernel) = item.kernel.as_ref().filter(|_| !item.is_input_error()) else {
+        return json!({
             "file": file, "line": line, "column": column,
-            "code": e.kind.code(), "severity": "error", "message": e.message, "help": e.help,
-        }),
-        Item::Finding(f) => {
-            let mut o = json!({
-                "file": file, "line": line, "column": column,
-                "code": f.problem.code(), "severity": level(r, f.problem.code()), "kernel": f.entry,
-                "archs": f.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
-                "message": finding_message(f),
-                "suggestions": f.suggestions_by(prober).iter().map(super::suggest::Suggestion::describe).collect::<Vec<_>>(),
-            });
-            if let Problem::ExceedsCap { needs, cap, over, .. } = f.problem {
-                o["kernel_bytes"] = json!(needs);
-                o["cap_bytes"] = json!(cap);
-                o["over_bytes"] = json!(over);
-            }
-            o
-        }
-        Item::Spanned(f) => {
-            let mut o = json!({
-                "file": file, "line": line, "column": column,
-                "code": f.code, "severity": level(r, f.code), "message": f.message,
-            });
-            // The same fields as TOML findings carry, where the finding is about a kernel.
-            if let Some(k) = &f.kernel {
-                o["kernel"] = json!(k);
-                o["archs"] = json!(f.archs.iter().map(|a| a.name()).collect::<Vec<_>>());
-                o["suggestions"] = json!(f.suggestions);
-            }
-            if let Some((needs, cap, over)) = f.bytes {
-                o["kernel_bytes"] = json!(needs);
-                o["cap_bytes"] = json!(cap);
-                o["over_bytes"] = json!(over);
-            }
-            o
-        }
+            "code": item.code(), "severity": "error", "message": item.message, "help": item.help(),
+        });
+    };
+    let mut o = json!({
+        "file": file, "line": line, "column": column,
+        "code": item.code(), "severity": level(r, item.code()), "kernel": kernel.name,
+        "archs": kernel.archs.iter().map(|a| a.name()).collect::<Vec<_>>(),
+        "message": item.message,
+        "suggestions": item.suggestions_by(prober).iter().map(crate::suggest::Suggestion::describe).collect::<Vec<_>>(),
+    });
+    if let Some((needs, cap, over)) = item.bytes() {
+        o["kernel_bytes"] = json!(needs);
+        o["cap_bytes"] = json!(cap);
+        o["over_bytes"] = json!(over);
     }
+    o
 }
 
 fn json_summary(reports: &[FileReport]) -> Value {
@@ -552,20 +474,21 @@ pub fn write_json(
     serde_json::to_writer_pretty(out, &doc)
 }
 
+/// A SARIF result's text: an input error's message; a finding's message and help.
+fn sarif_text(item: Item<'_>, prober: &mut dyn Prober) -> String {
+    if item.is_input_error() {
+        return item.message.clone();
+    }
+    match item.advised(prober).help() {
+        Some(help) => format!("{}\n{help}", item.message),
+        None => item.message.clone(),
+    }
+}
+
 fn sarif_result(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut dyn Prober) -> Value {
     let code = item.code();
-    let message = match item {
-        Item::Input(e) => e.message.clone(),
-        Item::Finding(f) => match finding_text_by(f, prober) {
-            (message, _, Some(help)) => format!("{message}\n{help}"),
-            (message, _, None) => message,
-        },
-        Item::Spanned(f) => match &f.help {
-            Some(help) => format!("{}\n{help}", f.message),
-            None => f.message.clone(),
-        },
-    };
-    let (sl, sc, el, ec) = ix.at(item.span());
+    let message = sarif_text(item, prober);
+    let (sl, sc, el, ec) = ix.at(&item.at);
     json!({
         "ruleId": code,
         "level": level(r, code),
@@ -578,17 +501,16 @@ fn sarif_result(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut
 }
 
 fn sarif_rules(items: &[(Item<'_>, &FileReport, &LineIndex<'_>)]) -> Vec<Value> {
-    let mut rules: Vec<&'static str> = items.iter().map(|(i, ..)| i.code()).collect();
-    rules.sort_unstable();
+    let mut rules: Vec<crate::rules::Rule> = items.iter().map(|(i, ..)| i.rule).collect();
+    rules.sort_unstable_by_key(|r| r.code());
     rules.dedup();
     rules
         .iter()
-        .map(|c| {
-            let rule = crate::rules::Rule::from_code(c);
+        .map(|r| {
             json!({
-                "id": c,
-                "shortDescription": {"text": Problem::rule_text(c)},
-                "fullDescription": {"text": rule.map(|r| r.explanation().trim().to_string()).unwrap_or_default()},
+                "id": r.code(),
+                "shortDescription": {"text": r.summary()},
+                "fullDescription": {"text": r.explanation().trim()},
             })
         })
         .collect()
@@ -673,10 +595,7 @@ mod tests {
         let results = sarif["runs"][0]["results"].as_array().unwrap();
         assert_eq!(results.len(), r.findings.len() + r.input_errors.len());
         for (res, f) in results.iter().skip(r.input_errors.len()).zip(&r.findings) {
-            let text = match finding_text_by(f, &mut crate::model::Fresh) {
-                (message, _, Some(help)) => format!("{message}\n{help}"),
-                (message, _, None) => message,
-            };
+            let text = sarif_text(f, &mut crate::model::Fresh);
             assert_eq!(res["message"]["text"].as_str(), Some(text.as_str()));
         }
         let mut human = Vec::new();
@@ -685,9 +604,11 @@ mod tests {
 
         let mut memo = Memo::default();
         for f in &r.findings {
-            assert_eq!(f.suggestions_by(&mut memo), f.suggestions(), "{}", f.entry);
+            let fresh = f.suggestions_by(&mut crate::model::Fresh);
+            assert_eq!(f.suggestions_by(&mut memo), fresh, "{}", f.message);
+            assert_eq!(f.advised(&mut crate::model::Fresh).suggestions(), &*fresh, "{}", f.message);
         }
-        let suggested: usize = r.findings.iter().map(|f| f.suggestions().len()).sum();
+        let suggested: usize = r.findings.iter().map(|f| f.suggestions_by(&mut crate::model::Fresh).len()).sum();
         assert!(suggested > 100, "{suggested}");
     }
 

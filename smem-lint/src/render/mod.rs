@@ -2,8 +2,7 @@
 //! reports of a run and their exit code (`report`), launchable-kernel tables (`table`, over
 //! `crate::emit`'s generators) and byte breakdowns (`explain`).
 
-// `diagnostics` names the suggestions as `super::suggest`.
-use crate::suggest;
+pub use crate::diagnostic::Diagnostic;
 
 pub mod diagnostics;
 pub mod explain;

@@ -141,7 +141,7 @@ pub(crate) fn print_reports_with(reports: &[FileReport], format: OutputFormat, s
 
 /// Entries with at least one finding (the not-launchable ones).
 pub(crate) fn distinct_entries(r: &FileReport) -> usize {
-    let mut names: Vec<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
+    let mut names: Vec<&str> = r.findings.iter().filter_map(|f| f.kernel_name()).collect();
     names.sort_unstable();
     names.dedup();
     names.len()

@@ -89,7 +89,7 @@ fn cmake_kernel_lists(reports: &[FileReport]) -> Result<String, String> {
     let mut archs: Vec<Arch> = Vec::new();
     let mut versions = Vec::new();
     for r in reports {
-        let failing: std::collections::HashSet<&str> = r.findings.iter().map(|f| f.entry.as_str()).collect();
+        let failing: std::collections::HashSet<&str> = r.findings.iter().filter_map(|f| f.kernel_name()).collect();
         for l in &r.launchable {
             archs.extend(&l.archs);
             versions.push(l.config.cutlass);
@@ -97,11 +97,11 @@ fn cmake_kernel_lists(reports: &[FileReport]) -> Result<String, String> {
                 kept.push(&l.entry);
             }
         }
-        for f in &r.findings {
-            archs.extend(&f.archs);
-            versions.push(f.config.cutlass);
-            if seen.insert(f.entry.as_str()) {
-                dropped.push(&f.entry);
+        for k in r.findings.iter().filter_map(|f| f.kernel.as_deref()) {
+            archs.extend(&k.archs);
+            versions.push(k.config.cutlass);
+            if seen.insert(k.name.as_str()) {
+                dropped.push(&k.name);
             }
         }
         // The names `import-cutlass` commented out as not modelled are not launchable either.

@@ -62,7 +62,7 @@ fn load(files: &[PathBuf], with_results: bool) -> Result<(Items, Vec<Measured>),
         if f.extension().is_some_and(|e| e == "toml") {
             let parsed = crate::config_file::parse(&text);
             if let Some(e) = parsed.errors.first() {
-                let (line, col) = crate::config_file::line_col(&text, e.span.start);
+                let (line, col) = crate::config_file::line_col(&text, e.at.start);
                 return Err(format!(
                     "{}:{line}:{col}: {} (run `smem-lint check` for all problems)",
                     f.display(),

@@ -10,66 +10,24 @@ pub mod validate;
 
 use proc_macro2::{Span, TokenStream};
 
+use crate::diagnostic::Diagnostic;
+use crate::rules::Rule;
+
 pub use validate::Checked;
 
-/// One problem with an annotated struct, on the token to blame.
-#[derive(Clone, Debug)]
-pub struct Issue {
-    pub span: Span,
-    /// The same codes as the TOML front end (`smem::exceeds-cap`, ...), plus
-    /// `smem::invalid-attribute` for malformed arguments.
-    pub code: &'static str,
-    pub message: String,
-    /// What the finding is about, as the TOML front end reports it: the kernel (the struct's name),
-    /// the architectures it fails on, and for a kernel over the cap (needs, cap, over) in bytes.
-    pub kernel: Option<String>,
-    pub archs: Vec<crate::model::Arch>,
-    pub bytes: Option<(u64, u64, u64)>,
-    /// For a kernel that cannot launch or be checked: the label, notes and nearest fits every
-    /// front end gives ([`crate::checker::advise`]).
-    pub advice: Option<crate::checker::Advice>,
-}
+/// One problem with an annotated struct, on the token to blame: the one diagnostic record, under
+/// the same rules as the TOML front end (`smem::exceeds-cap`, ...) plus `smem::invalid-attribute`
+/// for malformed arguments. A finding about the kernel comes advised (label, notes and nearest
+/// fits: [`crate::checker::advise`]); the proc macro shows [`Diagnostic::text`].
+pub type Issue = Diagnostic<Span>;
 
-impl Issue {
-    /// The compile error's text: the message, the label, then each line of help (what the proc
-    /// macro shows; `cargo smem-lint` lays the same parts out as a diagnostic).
-    pub fn text(&self) -> String {
-        match &self.advice {
-            None => self.message.clone(),
-            Some(a) => {
-                // The label says again what the message says, except for a rejection's detail.
-                let detail = matches!(
-                    crate::rules::Rule::from_code(self.code),
-                    Some(crate::rules::Rule::CutlassRejects | crate::rules::Rule::Unbuildable)
-                );
-                let mut s = if detail { format!("{}: {}", self.message, a.label) } else { self.message.clone() };
-                for line in a.help().unwrap_or_default().lines() {
-                    s.push_str("\nhelp: ");
-                    s.push_str(line);
-                }
-                s
-            }
-        }
-    }
-
-    /// Whether the issue is about the input (malformed or unknown), not the kernel.
-    pub fn is_input_error(&self) -> bool {
-        crate::rules::Rule::from_code(self.code).is_some_and(crate::rules::Rule::is_input_error)
-    }
+/// An input error of the attribute: labelled with its rule's summary, no help.
+pub(crate) fn input_issue(rule: Rule, span: Span, message: impl Into<String>) -> Issue {
+    Diagnostic::input(rule, span, message, rule.summary(), None)
 }
 
 fn from_syn(e: syn::Error) -> Vec<Issue> {
-    e.into_iter()
-        .map(|e| Issue {
-            span: e.span(),
-            code: crate::rules::Rule::InvalidAttribute.code(),
-            message: e.to_string(),
-            kernel: None,
-            archs: Vec::new(),
-            bytes: None,
-            advice: None,
-        })
-        .collect()
+    e.into_iter().map(|e| input_issue(Rule::InvalidAttribute, e.span(), e.to_string())).collect()
 }
 
 /// Check the struct `item` annotated with `#[smem_check(<attr>)]`: every issue, or the checked
@@ -78,15 +36,7 @@ fn from_syn(e: syn::Error) -> Vec<Issue> {
 /// answer what `cargo build` answers).
 pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked, Vec<Issue>> {
     if let Some((span, depth)) = depth::too_deep(&attr) {
-        return Err(vec![Issue {
-            span,
-            code: crate::rules::Rule::InputLimit.code(),
-            message: depth::message("the #[smem_check] arguments", depth),
-            kernel: None,
-            archs: Vec::new(),
-            bytes: None,
-            advice: None,
-        }]);
+        return Err(vec![input_issue(Rule::InputLimit, span, depth::message("the #[smem_check] arguments", depth))]);
     }
     let (mut spec, parse_errors) = args::parse(attr);
     let mut issues: Vec<Issue> = parse_errors.map(from_syn).unwrap_or_default();
@@ -114,17 +64,13 @@ fn at_most(mut issues: Vec<Issue>, attr_span: Option<Span>) -> Vec<Issue> {
     if issues.len() > MAX_ATTRIBUTE_ISSUES {
         let more = issues.len() - MAX_ATTRIBUTE_ISSUES;
         issues.truncate(MAX_ATTRIBUTE_ISSUES);
-        issues.push(Issue {
-            span: attr_span.unwrap_or_else(Span::call_site),
-            code: crate::rules::Rule::InputLimit.code(),
-            message: format!(
+        issues.push(input_issue(
+            Rule::InputLimit,
+            attr_span.unwrap_or_else(Span::call_site),
+            format!(
                 "and {more} more problems with this attribute: at most {MAX_ATTRIBUTE_ISSUES} are reported (docs/limits.md)"
             ),
-            kernel: None,
-            archs: Vec::new(),
-            bytes: None,
-            advice: None,
-        });
+        ));
     }
     issues
 }

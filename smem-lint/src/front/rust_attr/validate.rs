@@ -11,6 +11,7 @@ use proc_macro2::Span;
 
 use super::args::{Spec, Value};
 use super::Issue;
+use crate::diagnostic::Diagnostic;
 
 /// A configuration that fits every architecture: its table row (named after the struct) and the
 /// headroom on the tightest architecture.
@@ -23,16 +24,8 @@ pub struct Checked {
 struct Errors(Vec<Issue>);
 
 impl Errors {
-    fn push(&mut self, span: Span, code: &'static str, msg: impl std::fmt::Display) {
-        self.0.push(Issue {
-            span,
-            code,
-            message: msg.to_string(),
-            kernel: None,
-            archs: Vec::new(),
-            bytes: None,
-            advice: None,
-        });
+    fn push(&mut self, span: Span, rule: Rule, msg: impl std::fmt::Display) {
+        self.0.push(super::input_issue(rule, span, msg.to_string()));
     }
 }
 
@@ -146,15 +139,11 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     for (a, span) in &spec.archs {
         match a.parse::<Arch>() {
             Ok(x) => archs.push(x),
-            Err(e) => errors.push(*span, crate::rules::Rule::UnknownValue.code(), e),
+            Err(e) => errors.push(*span, Rule::UnknownValue, e),
         }
     }
     if spec.archs.is_empty() {
-        errors.push(
-            attr_span,
-            crate::rules::Rule::MissingKey.code(),
-            "name the target architectures first: #[smem_check(sm120, ...)]",
-        );
+        errors.push(attr_span, Rule::MissingKey, "name the target architectures first: #[smem_check(sm120, ...)]");
     }
     let mut spans: HashMap<ConfigField, Span> = HashMap::new();
     if let Some((_, s)) = spec.archs.first() {
@@ -173,18 +162,18 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
             spans.insert(f, *span);
         }
         if let Err((rule, msg)) = apply(&mut cfg, key, v) {
-            errors.push(*span, rule.code(), msg);
+            errors.push(*span, rule, msg);
         }
     }
     if let Err((key, (rule, msg))) = resolve_family(&mut cfg, spec) {
         let span = spec.get(key).map_or(name.span(), |(_, s)| s);
-        errors.push(span, rule.code(), msg);
+        errors.push(span, rule, msg);
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
             errors.push(
                 name.span(),
-                crate::rules::Rule::MissingKey.code(),
+                Rule::MissingKey,
                 format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"),
             );
         }
@@ -196,33 +185,18 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     let stages_written = spans.contains_key(&ConfigField::Stages);
     // The same checker as the TOML front end: the same problems, merged across architectures alike.
     let outcome = crate::checker::check_config(&cfg, &archs);
-    for found in &outcome.found {
-        let problem = &found.problem;
+    for found in outcome.found {
+        let at = span_of(found.problem.field(&found.config, stages_written));
+        let mut issue = Diagnostic::finding(found.problem, &name.to_string(), found.config, found.archs, at);
         // The same advice as every front end gives ([`crate::checker::advise`]).
-        let advice = crate::checker::advise(problem, &found.config, &found.archs, &mut crate::model::Fresh);
-        errors.0.push(Issue {
-            span: span_of(problem.field(&found.config, stages_written)),
-            code: problem.code(),
-            message: problem.message(&name.to_string(), &found.archs),
-            kernel: Some(name.to_string()),
-            archs: found.archs.clone(),
-            bytes: problem.bytes(),
-            advice: Some(advice),
-        });
+        issue.advise(&mut crate::model::Fresh);
+        errors.0.push(issue);
     }
     if !errors.0.is_empty() {
         return Err(errors.0);
     }
     let Some((archs, sizes)) = outcome.launchable else {
-        return Err(vec![Issue {
-            span: name.span(),
-            code: crate::rules::Rule::MissingKey.code(),
-            message: "no architecture to check against".into(),
-            kernel: Some(name.to_string()),
-            archs: Vec::new(),
-            bytes: None,
-            advice: None,
-        }]);
+        return Err(vec![super::input_issue(Rule::MissingKey, name.span(), "no architecture to check against")]);
     };
     let headroom = archs.iter().map(|a| a.smem_cap().saturating_sub(sizes.kernel_bytes)).min().unwrap_or(0);
     Ok(Checked {

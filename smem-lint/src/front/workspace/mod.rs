@@ -13,7 +13,9 @@ pub mod settings;
 use std::path::{Path, PathBuf};
 
 use crate::check::{check_source, FileReport, Options};
+use crate::diagnostic::Diagnostic;
 use crate::exit::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_INPUT_ERROR};
+use crate::rules::Rule;
 use crate::table::{write_table, TableOutcome};
 use settings::{EmitTable, Settings};
 
@@ -57,31 +59,31 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
         if let Some(s) = &s {
             for (g, span) in s.configs.iter().zip(&s.config_spans) {
                 if let Err(e) = confine::glob(&root, dir, g) {
-                    errors.push(crate::config_file::InputError {
-                        kind: crate::config_file::InputErrorKind::InvalidValue,
-                        span: span.clone(),
-                        message: format!("config glob `{g}` {e}"),
-                        label: "outside the workspace".into(),
-                        help: Some(format!(
+                    errors.push(Diagnostic::input(
+                        Rule::InvalidValue,
+                        span.clone(),
+                        format!("config glob `{g}` {e}"),
+                        "outside the workspace",
+                        Some(format!(
                             "configuration files are read from inside the workspace ({}) only",
                             root.display()
                         )),
-                    });
+                    ));
                 } else if glob_files(&root, dir, std::slice::from_ref(g)).map_or(true, |f| f.is_empty()) {
-                    errors.push(crate::config_file::InputError {
-                        kind: crate::config_file::InputErrorKind::InvalidValue,
-                        span: span.clone(),
-                        message: format!("config glob `{g}` matches no file"),
-                        label: "matches nothing".into(),
-                        help: Some(format!(
+                    errors.push(Diagnostic::input(
+                        Rule::InvalidValue,
+                        span.clone(),
+                        format!("config glob `{g}` matches no file"),
+                        "matches nothing",
+                        Some(format!(
                             "globs are relative to {}; check the spelling, or remove the glob",
                             dir.display()
                         )),
-                    });
+                    ));
                 }
             }
         }
-        errors.sort_by_key(|e| e.span.start);
+        errors.sort_by_key(|e| e.at.start);
         if !errors.is_empty() {
             manifest_reports.push(FileReport {
                 path: relative(&root, path),
@@ -195,8 +197,8 @@ fn options(s: &Settings) -> Options {
 }
 
 fn apply_policy(mut r: FileReport, s: &Settings) -> FileReport {
-    r.findings.retain(|f| !s.allow.iter().any(|a| a == f.problem.code()));
-    r.spanned.retain(|f| !s.allow.iter().any(|a| a == f.code));
+    r.findings.retain(|f| !s.allow.iter().any(|a| a == f.code()));
+    r.spanned.retain(|f| !s.allow.iter().any(|a| a == f.code()));
     r.warn.clone_from(&s.warn);
     r
 }

@@ -5,13 +5,14 @@ use std::ops::Range;
 
 use syn::visit::Visit;
 
-use crate::check::SpannedFinding;
+use crate::diagnostic::Diagnostic;
+use crate::rules::Rule;
 use crate::rust_attr::check_item;
 
 struct Finder<'a> {
     source: &'a str,
     line_starts: Vec<usize>,
-    found: Vec<SpannedFinding>,
+    found: Vec<Diagnostic>,
     checked: usize,
     /// The names the attribute goes by in this file: `smem_check`, and any `use ... smem_check as X`.
     names: Vec<String>,
@@ -71,18 +72,8 @@ impl Finder<'_> {
         if attrs.iter().any(|a| self.arguments(a).is_some()) {
             self.checked += 1;
             let span = self.range(span);
-            self.found.push(SpannedFinding {
-                code: crate::rules::Rule::InvalidAttribute.code(),
-                span,
-                label: "not a struct".into(),
-                help: None,
-                suggestions: Vec::new(),
-                message: format!("#[smem_check] goes on a struct, not on {what}"),
-                input_error: true,
-                kernel: None,
-                archs: Vec::new(),
-                bytes: None,
-            });
+            let message = format!("#[smem_check] goes on a struct, not on {what}");
+            self.found.push(Diagnostic::input(Rule::InvalidAttribute, span, message, "not a struct", None));
         }
     }
 }
@@ -119,30 +110,9 @@ impl<'ast> Visit<'ast> for Finder<'_> {
                 });
             }
             if let Err(issues) = result {
-                for i in issues {
-                    let span = self.range(i.span);
-                    let input_error = i.is_input_error();
-                    let (label, help, suggestions) = match &i.advice {
-                        Some(a) => (
-                            a.label.clone(),
-                            a.help(),
-                            a.suggestions.iter().map(crate::suggest::Suggestion::describe).collect(),
-                        ),
-                        None => (crate::check::Problem::rule_text(i.code).into(), None, Vec::new()),
-                    };
-                    self.found.push(SpannedFinding {
-                        code: i.code,
-                        span,
-                        label,
-                        help,
-                        suggestions,
-                        message: i.message,
-                        input_error,
-                        kernel: i.kernel,
-                        archs: i.archs,
-                        bytes: i.bytes,
-                    });
-                }
+                // The attribute's diagnostics, their tokens turned into byte ranges.
+                let located: Vec<Diagnostic> = issues.into_iter().map(|i| i.map_at(|span| self.range(span))).collect();
+                self.found.extend(located);
             }
         }
         syn::visit::visit_item_struct(self, item);
@@ -152,7 +122,7 @@ impl<'ast> Visit<'ast> for Finder<'_> {
 /// What one source file holds: the `#[smem_check]` findings, how many annotated structs it has, and
 /// the annotated structs that launch on every architecture they name.
 pub struct Scan {
-    pub findings: Vec<SpannedFinding>,
+    pub findings: Vec<Diagnostic>,
     pub structs: usize,
     pub launchable: Vec<crate::check::Launchable>,
 }
@@ -227,7 +197,7 @@ fn scan_items(source: &str, items: &[Range<usize>]) -> Option<Scan> {
         }
     }
     let mut scan = Scan { findings: Vec::new(), structs: 0, launchable: Vec::new() };
-    let mut too_deep: Option<SpannedFinding> = None;
+    let mut too_deep: Option<Diagnostic> = None;
     for r in items {
         let text = &source[r.clone()];
         let file = match parse_file(text) {
@@ -248,10 +218,7 @@ fn scan_items(source: &str, items: &[Range<usize>]) -> Option<Scan> {
             f.visit_file(&file);
             scan.structs += f.checked;
             scan.launchable.append(&mut f.launchable);
-            scan.findings.extend(f.found.into_iter().map(|mut x| {
-                x.span = x.span.start + r.start..x.span.end + r.start;
-                x
-            }));
+            scan.findings.extend(f.found.into_iter().map(|x| x.map_at(|s| s.start + r.start..s.end + r.start)));
         }
         drop(file);
         forget_spans();
@@ -263,19 +230,8 @@ fn scan_items(source: &str, items: &[Range<usize>]) -> Option<Scan> {
 }
 
 /// The input error of tokens nested deeper than the stated limit.
-fn deep_finding(span: Range<usize>, depth: usize) -> SpannedFinding {
-    SpannedFinding {
-        code: crate::rules::Rule::InputLimit.code(),
-        span,
-        label: "too deep".into(),
-        help: None,
-        suggestions: Vec::new(),
-        message: crate::rust_attr::depth::message("tokens", depth),
-        input_error: true,
-        kernel: None,
-        archs: Vec::new(),
-        bytes: None,
-    }
+fn deep_finding(span: Range<usize>, depth: usize) -> Diagnostic {
+    Diagnostic::input(Rule::InputLimit, span, crate::rust_attr::depth::message("tokens", depth), "too deep", None)
 }
 
 /// Let proc-macro2 drop the text it keeps for the spans of everything parsed on this thread (it
@@ -298,18 +254,8 @@ fn scan_whole(source: &str) -> Scan {
         }
         Err(Refused::Syntax(e)) => {
             let span = f.range(e.span());
-            f.found.push(SpannedFinding {
-                code: crate::rules::Rule::RustSyntax.code(),
-                span,
-                label: "here".into(),
-                help: None,
-                suggestions: Vec::new(),
-                message: format!("cannot parse this Rust file: {e}"),
-                input_error: true,
-                kernel: None,
-                archs: Vec::new(),
-                bytes: None,
-            });
+            let message = format!("cannot parse this Rust file: {e}");
+            f.found.push(Diagnostic::input(Rule::RustSyntax, span, message, "here", None));
         }
         Err(Refused::TooDeep(at, depth)) => {
             let span = f.range(at);

@@ -46,7 +46,7 @@ fn policy_codes() -> impl Iterator<Item = &'static str> {
 const KEYS: [&str; 8] = ["configs", "rust", "archs", "cutlass", "cutlass-include", "warn", "allow", "emit"];
 
 fn err(kind: InputErrorKind, span: Range<usize>, message: String, label: &str, help: Option<String>) -> InputError {
-    InputError { kind, span, message, label: label.into(), help }
+    InputError::input(kind.rule(), span, message, label.to_string(), help)
 }
 
 fn strings(v: &Spanned<DeValue<'_>>, key: &str, errors: &mut Vec<InputError>) -> Vec<(String, Range<usize>)> {
@@ -351,7 +351,7 @@ mod tests {
         let missing = "[workspace.metadata.smem-lint]\ncutlass-include = \"nowhere\"\n";
         let (_, errors) = read(missing, "workspace", &dir);
         assert_eq!(errors.len(), 1);
-        assert_eq!(&missing[errors[0].span.clone()], "\"nowhere\"");
+        assert_eq!(&missing[errors[0].at.clone()], "\"nowhere\"");
 
         let both =
             "[workspace.metadata.smem-lint]\ncutlass = \"4.5.0\"\ncutlass-include = \"third_party/cutlass/include\"\n";
