@@ -41,6 +41,7 @@ const fn src(path: &'static str, mirrors: &'static str, facts: &'static [&'stati
 }
 
 const SM120_BLOCKSCALED: &str = "SM120 block-scaled family (smem-lint-model/src/families/sm120_blockscaled.rs)";
+const SM120_SPARSE: &str = "SM120 structured-sparse family (smem-lint-model/src/families/sm120_sparse.rs)";
 const SM120_TENSOROP: &str = "SM120 blockwise / F8F6F4 family (smem-lint-model/src/families/sm120_tensorop.rs)";
 const SM120_EPILOGUE: &str = "SM120 epilogue builder (smem-lint-model/src/cutlass/sm120_epilogue.rs)";
 const SM90_FAMILY: &str = "SM90 family (smem-lint-model/src/families/sm90_tensorop.rs)";
@@ -113,25 +114,28 @@ pub const SOURCES: &[Source] = &[
     src(
         "cutlass/gemm/collective/builders/sm100_blockscaled_umma_builder.inl",
         "SM100 block-scaled builder and the stage-count helper SM120 block-scaled calls",
-        &["stage_barriers_rounded_to_128"],
+        &["stage_barriers_rounded_to_128", "sm100_before_clc_throttle"],
     ),
     src("cutlass/gemm/collective/builders/sm100_common.inl", SM100_FAMILY, &[]),
     src(
         "cutlass/gemm/collective/builders/sm100_pipeline_carveout.inl",
         SM100_FAMILY,
-        &["sm100_async_tensormap_update"],
+        &["sm100_async_tensormap_update", "sm100_before_clc_throttle"],
     ),
-    src("cutlass/gemm/collective/builders/sm100_umma_builder.inl", SM100_FAMILY, &[]),
+    src("cutlass/gemm/collective/builders/sm100_umma_builder.inl", SM100_FAMILY, &["sm100_before_clc_throttle"]),
     src("cutlass/gemm/collective/builders/sm120_array_mma_builder.inl", SM120_TENSOROP, &["sm120_array_f8f6f4"]),
     src(
         "cutlass/gemm/collective/builders/sm120_blockscaled_mma_builder.inl",
         SM120_BLOCKSCALED,
         &["reduced_stage_capacity", "sfb_padded_to_128", "sm120_narrow_n_tiles"],
     ),
+    src("cutlass/gemm/collective/builders/sm120_blockscaled_sparse_mma_builder.inl", SM120_SPARSE, &[]),
     src("cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl", SM120_TENSOROP, &[]),
     src("cutlass/gemm/collective/builders/sm120_common.inl", "what the SM120 builders share", &[]),
     src("cutlass/gemm/collective/builders/sm120_mma_builder.inl", SM120_TENSOROP, &[]),
+    src("cutlass/gemm/collective/builders/sm120_sparse_mma_builder.inl", SM120_SPARSE, &[]),
     src("cutlass/gemm/collective/builders/sm1xx_common.inl", SM120_BLOCKSCALED, &["mx_ptr_array_schedules"]),
+    src("cutlass/gemm/collective/builders/sm1xx_sparse_config.inl", SM120_SPARSE, &[]),
     src(
         "cutlass/gemm/collective/builders/sm90_common.inl",
         "ss_smem_selector and the SM90 stage count (every family)",
@@ -146,10 +150,12 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/collective/sm100_mma_warpspecialized.hpp", SM100_FAMILY, &[]),
     src("cutlass/gemm/collective/sm120_blockscaled_mma_array_tma.hpp", SM120_BLOCKSCALED, &["sfb_padded_to_128"]),
     src("cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp", SM120_BLOCKSCALED, &["sfb_padded_to_128"]),
+    src("cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp", SM120_SPARSE, &[]),
     src("cutlass/gemm/collective/sm120_mma_array_tma.hpp", SM120_TENSOROP, &["sm120_array_f8f6f4"]),
     src("cutlass/gemm/collective/sm120_mma_array_tma_blockwise_scaling.hpp", SM120_TENSOROP, &[]),
     src("cutlass/gemm/collective/sm120_mma_tma.hpp", SM120_TENSOROP, &[]),
     src("cutlass/gemm/collective/sm120_mma_tma_blockwise_scaling.hpp", SM120_TENSOROP, &[]),
+    src("cutlass/gemm/collective/sm120_sparse_mma_tma.hpp", SM120_SPARSE, &[]),
     src("cutlass/gemm/collective/sm90_mma_array_tma_gmma_ss_warpspecialized.hpp", SM90_FAMILY, &[]),
     src("cutlass/gemm/collective/sm90_mma_array_tma_gmma_ss_warpspecialized_fp8.hpp", SM90_FAMILY, &[]),
     src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp", SM90_FAMILY, &[]),
@@ -163,13 +169,14 @@ pub const SOURCES: &[Source] = &[
     src(
         "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized.hpp",
         SM100_KERNEL,
-        &["sm100_async_tensormap_update"],
+        &["sm100_async_tensormap_update", "sm100_before_clc_throttle"],
     ),
-    src("cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp", SM100_KERNEL, &[]),
+    src("cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp", SM100_KERNEL, &["sm100_before_clc_throttle"]),
     src("cutlass/gemm/kernel/sm100_static_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm100_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm100_tile_scheduler_group.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm100_tile_scheduler_stream_k.hpp", SCHEDULER, &[]),
+    src("cutlass/gemm/kernel/sm120_gemm_tma_warpspecialized_cooperative_asymmetric_dma.hpp", SM120_SPARSE, &[]),
     src("cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_cooperative.hpp", SM90_KERNEL, &[]),
     src("cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_pingpong.hpp", SM90_KERNEL, &[]),
     src("cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized.hpp", SM90_KERNEL, &[]),

@@ -397,6 +397,15 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/collective/builders/sm120_blockscaled_sparse_mma_builder.inl",
+        contents: &[
+            (Some("7cb04b366c617115e74c526a10c455b095a94f2317dc53fbc07c08afc56efeed"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("4bdb5ba9d6b8760c1d743abe9e89483fc2ff26209cc952b7ca8bd137aadd26c8"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("67753f3f786a879861c23a3462104436b46a2fab6c33963aab1d3369b8121b60"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1]),
+            (Some("bb2393ff9909c39a1c41beb7bcfc3ba5c047950edd78a8f7667a77d55151b6af"), &[V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl",
         contents: &[
             (None, &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
@@ -422,6 +431,13 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/collective/builders/sm120_sparse_mma_builder.inl",
+        contents: &[
+            (Some("959c11c708e09dfccfbd6e2852e3bc95761916df4491011e73e71c40a2674d5a"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("dc45e6712a9b16e5cbdfd608b0db5d372dbe9fc12a8585ddd269146063c32051"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/collective/builders/sm1xx_common.inl",
         contents: &[
             (Some("8af1b089f9bda91806df04b969f9dd512341abe4af8bb83a6442df6afd7e8408"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
@@ -429,6 +445,13 @@ pub const TABLE: &[FileVersions] = &[
             (Some("61f402f535a6e2fb71da918ea3f523aa8b6768432f420e6a39691527a5323fc7"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1]),
             (Some("0435afad3e463e8be0ca5c5ddcd1020432349392b54719adbb98c9062dcd7b31"), &[V::V4_4_2, V::V4_4_3]),
             (Some("7f153331140eee159713076a913ee8884590e849d26638ba6f67fd8bcaf70e2b"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/collective/builders/sm1xx_sparse_config.inl",
+        contents: &[
+            (Some("046243d4cb7b73482e620eba485ec9a50bfcecfd890ed6bc8bc1fdde2890550f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("8c91ede8c659e554a917f7622f522d56394dc015c906e4b506ef7a2cc4ea6aa1"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -536,6 +559,18 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp",
+        contents: &[
+            (Some("cd61ac47bf089c7569e86ce96a7980e1e1ee64e11ada87473fdc6337ed16b311"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("ee4272a0df5155c4f376b5905c120ff376b0beb5ebbf7d18cc50a15b52765e74"), &[V::V4_0_0]),
+            (Some("73fd7c512d5777461a5f8b261334a2c1e898a198c96ec2ff641e09febc8c1e1d"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2]),
+            (Some("9ec5e394c26b53b9719cda84bba42438137fa48dbf68e153f8f308878ac3b019"), &[V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("0de1bbcdd9c619b8d58297298a902b4ee2ed8c6c44cfa03b6f949ab4b23b224f"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("8245704dcb20d4937c685476bfe7805fb29b67b990155ba479fb371f7e8a4dc9"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2]),
+            (Some("840b19b8954e4605078bd53754b23e0432abb385009663f6e509d5085312234c"), &[V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/collective/sm120_mma_array_tma.hpp",
         contents: &[
             (None, &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4, V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3]),
@@ -568,6 +603,16 @@ pub const TABLE: &[FileVersions] = &[
             (Some("a2e7164550041886dce3a54a49e3f778f46d6f2e8847c4fa629922f10004696c"), &[V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("2b81643fb5bf1066a823e271d7cdc6e90d3a6a1a0fb3e3d7c758ea8160025197"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
             (Some("03623740f377087711bee9476434ddb4d14947e365187233ab97a614adb3b1e9"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/collective/sm120_sparse_mma_tma.hpp",
+        contents: &[
+            (Some("bfb7773b9c6d5177368d05b12d07eaf6c5d7ac16e8fb50e2febc5aa5e5b86b68"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("87e7978593f16b53778c195b0682d95d96033b60aaaa48d0839dd928368b5654"), &[V::V4_0_0]),
+            (Some("6ad6440369c390d600219194400b3d87599a455cdf9f0ae430ced3638794da47"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("ecce5e704a0aa9015bf208c4a9e1ec35cfef2a9cb08f2fd0da93b73bd416997f"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("8d26a7cc9aadf6406977db5fa56d47fb671942e2681c2815b5be359810bd9d3f"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -694,6 +739,17 @@ pub const TABLE: &[FileVersions] = &[
             (Some("a7886c1ea04aba6cdfa0deb3c6fbfbae20275f095e239a9270b73bd822d5bbca"), &[V::V4_3_5, V::V4_3_6]),
             (Some("f9baf471896f03c530344a489942758f48c63acd6f31f5d6a41b3e0da0f8eee4"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
             (Some("31655341e689e4a28098089013980fa6a436f53b1d652773fbb5bd456f20867b"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/sm120_gemm_tma_warpspecialized_cooperative_asymmetric_dma.hpp",
+        contents: &[
+            (Some("655b2fc338f6bdaee9deb7ff4a6b156ce83a858acba19f856c91837a9eba08c4"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("b665229f599b0e96231caaf6f1e7a8b354c75b5b2cb02a7e1458e2f6c0091540"), &[V::V4_0_0]),
+            (Some("72471aff9e853f89b0091a0cac7978532071faa8cfd657e654b474d99a19514e"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("070c8677403d76e2697600d597378ba509d308ec9cce83ee091852f700aa15c7"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
+            (Some("c51f13ed8edb4db4a07cf85e71e450cb3d058d56c86ebc39e34a054cccd24939"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2]),
+            (Some("a2051b83c669f6dd5a8ac621360a8d5d437ce3d7e4b20d67d6a31a09ab0593f7"), &[V::V4_7_0]),
         ],
     },
     FileVersions {
