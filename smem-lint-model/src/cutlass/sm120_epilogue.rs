@@ -41,8 +41,9 @@ pub struct Request<L> {
     pub tile: EpilogueTile,
     /// `FusionCallbacks::SharedStorage`.
     pub fusion: L,
-    /// The `SFVecSize` of a block-scale-factor fusion (`Sm120BlockScaleFactorRowStore`'s asserts).
-    pub sf_vector: Option<u64>,
+    /// The `SFVecSize` and scale-factor layout of a block-scale-factor fusion: `RowMajor` builds
+    /// `Sm120BlockScaleFactorRowStore`, `ColumnMajor` `Sm120BlockScaleFactorColStore` (their asserts).
+    pub sf_store: Option<(u64, Layout)>,
     pub grouped: bool,
     pub cutlass: CutlassVersion,
 }
@@ -141,7 +142,10 @@ pub fn build<L: TypeLayout>(r: Request<L>) -> Result<Built<L>, Box<Evaluation>> 
             format!("the epilogue subtile is {epi_m} x {epi_n}; tile N = {cta_n} is not a multiple of {epi_n}"),
         ))
     } else {
-        r.sf_vector.and_then(|v| sf_row_store_assert(epi_n, v))
+        r.sf_store.and_then(|(v, layout)| match layout {
+            Layout::RowMajor => sf_row_store_assert(epi_n, v),
+            Layout::ColumnMajor => sf_col_store_assert(epi_m, v),
+        })
     };
     Ok(Built {
         params: EpilogueParams {
@@ -194,6 +198,30 @@ fn sf_row_store_assert(epi_n: u64, vector: u64) -> Option<Evaluation> {
             format!(
                 "the epilogue subtile's N = {epi_n} holds {} scale vectors; 1, 2, 4 or 8 are stored",
                 epi_n / vector
+            ),
+        )
+    })
+}
+
+/// `Sm120BlockScaleFactorColStore`'s asserts on the subtile's M (its first message still says N).
+fn sf_col_store_assert(epi_m: u64, vector: u64) -> Option<Evaluation> {
+    if !epi_m.is_multiple_of(vector) {
+        return Some(reject(
+            "EpilogueTileN should be divisible by SFVecSize",
+            ConfigField::EpilogueTile,
+            format!(
+                "the epilogue subtile's M = {epi_m} is not a multiple of the output's {vector}-element \
+                 column-major scale vector"
+            ),
+        ));
+    }
+    (![1, 2, 4].contains(&(epi_m / vector))).then(|| {
+        reject(
+            "Possible store in interleaved 4B aligned format",
+            ConfigField::EpilogueTile,
+            format!(
+                "the epilogue subtile's M = {epi_m} holds {} column-major scale vectors; 1, 2 or 4 are stored",
+                epi_m / vector
             ),
         )
     })

@@ -510,8 +510,8 @@ pub(crate) fn epilogue_request<L: TypeLayout>(cfg: &KernelConfig) -> Result<sm12
         layout_d: cfg.layout_d,
         tile: cfg.epilogue_tile,
         fusion,
-        sf_vector: match cfg.resolved_fusion() {
-            Fusion::LinCombBlockScaleFactor(spec) => Some(u64::from(spec.vector)),
+        sf_store: match cfg.resolved_fusion() {
+            Fusion::LinCombBlockScaleFactor(spec) => Some((u64::from(spec.vector), spec.layout)),
             _ => None,
         },
         grouped: cfg.kind == KernelKind::Grouped,
@@ -535,15 +535,26 @@ pub(crate) fn fusion_storage<L: TypeLayout>(cfg: &KernelConfig, cta_n: u64) -> R
                     "write LinCombBlockScaleFactor<V, D, f32, SF, RowMajor, C> with the kernel's own D and C",
                 ));
             }
-            if spec.layout != Layout::RowMajor {
-                return Err(ModelError::new(
-                    ConfigField::Fusion,
-                    "column-major scale factors (Sm120BlockScaleFactorColStore) are not modelled".into(),
-                    "the block-scale-factor fusion is measured with RowMajor scale factors",
-                ));
+            match spec.layout {
+                // Sm120BlockScaleFactorRowStore: 2 warp groups x 4 warps x 8 quads of fp32 partial
+                // maxima (`array_aligned<ElementCompute, NumSyncQuads>`).
+                Layout::RowMajor => L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage),
+                // Sm120BlockScaleFactorColStore: 2 warp groups x 4 warps x 4 threads of a quad
+                // (`array_aligned<ElementCompute, NumSyncElementsCrossWarp>`). Measured with the
+                // sparse kernels only (example 80b and its neighbours).
+                Layout::ColumnMajor if cfg.kind == KernelKind::Sparse => {
+                    L::leaf("Sm120BlockScaleFactorColStore", 128, 16, Role::FusionStorage)
+                }
+                Layout::ColumnMajor => {
+                    return Err(ModelError::new(
+                        ConfigField::Fusion,
+                        "column-major scale factors (Sm120BlockScaleFactorColStore) are modelled with \
+                         sparse kernels only"
+                            .into(),
+                        "the dense and grouped block-scale-factor fusion is measured with RowMajor scale factors",
+                    ));
+                }
             }
-            // Sm120BlockScaleFactorRowStore: 2 warp groups x 4 warps x 8 quads of fp32 partial maxima.
-            L::leaf("Sm120BlockScaleFactorRowStore", 256, 16, Role::FusionStorage)
         }
         // Sm90RowBroadcast: one CTA row of the bias.
         Fusion::PerColBias(bias) => {
@@ -589,7 +600,7 @@ fn trtllm_moe_request<L: TypeLayout>(
         layout_d: layout,
         tile: EpilogueTile::Auto,
         fusion: fusion_node,
-        sf_vector: None,
+        sf_store: None,
         grouped: true,
         cutlass: cfg.cutlass,
     }

@@ -16,8 +16,11 @@
 //!   atom chosen for the whole K (`tile_to_shape` asserts when it no longer divides), SFA and SFB
 //!   staged with StagesA; two pipelines (`PipelineTmaAsync<StagesA>`, `<StagesB>`);
 //! - the scale-factor atoms of the block-scaled builder: `blockscaled_type` gives the sparse schedules
-//!   twice the dense vector (MX: 64), so `MMA_NSF` = atom K / 64 and the atom's K extent is
-//!   `K / 64 / Blk_SF` (integer division): K = 128 leaves SFA and SFB empty (zero-length arrays);
+//!   twice the dense vector (MX: 64 ue8m0; `nv_float4_t`: 32 ue4m3, which `find_vector_size` of
+//!   `KernelSparseTmaWarpSpecializedNvf4Sm120` agrees with), so `MMA_NSF` = atom K / vector and the
+//!   atom's K extent is `K / vector / Blk_SF` (integer division): MX at K = 128 leaves SFA and SFB
+//!   empty (zero-length arrays); NVFP4 runs the MXF4 instruction (`SM120_SPARSE_16x8x128_TN_VS`,
+//!   VS = 32: `MMA_NSF` = 4, one `Blk_SF / MMA_NSF` group) with one-byte ue4m3 scale factors;
 //! - the block-scaled builder's `StageCount<N>` overload, which returns one `int` that
 //!   `get<1>(PipelineStages)` rejects ("Index out of range"): explicit stages never compile there;
 //! - the kernel `gemm/kernel/sm120_gemm_tma_warpspecialized_cooperative_asymmetric_dma.hpp`:
@@ -28,9 +31,10 @@
 //! - the epilogue builder's sparse branch (`SparseTmaWarpSpecializedCooperativeSm120`'s automatic
 //!   epilogue tile).
 //!
-//! Measured (tests/data/sm120-verify-sparse-*.jsonl): every row exact.
+//! Measured (tests/data/sm120-verify-sparse-*.jsonl, NVFP4 in sm120-verify-sparse-nvf4-*): every row
+//! exact.
 //!
-//! Not modelled (refused): NVFP4 operands (not measured), tiles off the metadata atom (M a multiple
+//! Not modelled (refused): tiles off the metadata atom (M a multiple
 //! of 128; K of 128, or 256 for the 4-bit instruction), explicit stage counts with the plain builder (its
 //! `StageCount` overload cannot deduce two of its template parameters), declared and TensorRT-LLM
 //! epilogues, schedulers other than the default, releases other than [`SPARSE_RELEASES`].
@@ -199,16 +203,13 @@ fn instruction(cfg: &KernelConfig) -> Result<Instr, ModelError> {
                     Ok(Instr::F8F6F4)
                 }
                 Schedule::Sm120SparseMxf4 if a == Operand::Mxfp4 && b == Operand::Mxfp4 => Ok(Instr::F4),
-                Schedule::Sm120SparseNvf4 => Err(not_modelled(
-                    ConfigField::Schedule,
-                    "NVFP4 sparse kernels are not modelled".into(),
-                    "NVFP4 x NVFP4 sparse kernels (32-element ue4m3 scale vectors) have not been measured",
-                )),
+                Schedule::Sm120SparseNvf4 if a == Operand::Nvfp4 && b == Operand::Nvfp4 => Ok(Instr::F4),
                 s => Err(not_modelled(
                     ConfigField::Schedule,
                     format!("{s} with {a} x {b} is not a modelled block-scaled sparse kernel"),
-                    "use KernelSparseTmaWarpSpecializedMxf8f6f4[Acc2x4]Sm120 with MX operands, or \
-                     KernelSparseTmaWarpSpecializedMxf4Sm120 with mxfp4 x mxfp4",
+                    "use KernelSparseTmaWarpSpecializedMxf8f6f4[Acc2x4]Sm120 with MX operands, \
+                     KernelSparseTmaWarpSpecializedMxf4Sm120 with mxfp4 x mxfp4, or \
+                     KernelSparseTmaWarpSpecializedNvf4Sm120 with nvfp4 x nvfp4",
                 )),
             }
         }
