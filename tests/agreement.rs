@@ -447,18 +447,20 @@ fn sm100_trtllm_moe_verify_records_agree_exactly() {
 }
 
 /// The widened SM100/SM90 dimensions (tf32, N = 8/16/32, explicit epilogue tiles, SM90 N = 16/32 and
-/// K = 256), FlashInfer's SM100 MoE kernels of those dimensions, and all of vLLM's SM100/SM90 and
+/// K = 256, SM90 int8 with vLLM's azp epilogues and cluster 1x8x1), FlashInfer's SM100 MoE kernels of those dimensions, and all of vLLM's SM100/SM90 and
 /// TensorRT-LLM's SM100 configurations (configs/real), measured by `verify` at 4.4.2, 4.5.0 and 4.7.0:
 /// every row exact or refused as not modelled, and the exact rows counted so that refusing more
 /// fails.
 #[test]
 fn dense_and_shipped_measurements_are_exact_or_refused() {
-    let want: [(&str, usize, usize); 10] = [
+    let want: [(&str, usize, usize); 12] = [
         ("sm100-verify-dense-4.4.2.jsonl", 28, 2),
         ("sm100-verify-dense-4.5.0.jsonl", 109, 11),
         ("sm100-verify-dense-4.7.0.jsonl", 37, 3),
         ("sm90-verify-dense-4.4.2.jsonl", 40, 0),
         ("sm90-verify-dense-4.7.0.jsonl", 20, 0),
+        ("sm90-verify-int8-4.4.2.jsonl", 22, 0),
+        ("sm90-verify-int8-4.7.0.jsonl", 3, 0),
         ("sm100-verify-shipped-4.4.2.jsonl", 18, 0),
         ("sm100-verify-shipped-4.5.0.jsonl", 62, 0),
         ("sm100-verify-shipped-4.7.0.jsonl", 18, 0),
@@ -470,7 +472,7 @@ fn dense_and_shipped_measurements_are_exact_or_refused() {
         assert_eq!(check_file(name), (agree, refused), "{name}: (exact, refused)");
         exact += agree;
     }
-    assert_eq!(exact, 402);
+    assert_eq!(exact, 427);
     // vLLM's FP8 swap-AB 128x64x256 (2SM, column-major bf16/f16 C/D, 64x32 subtiles): the buffers take
     // SW128 from the subtile's M, 1024-byte aligned (14,336 bytes of epilogue, 210,944 of kernel).
     let swap_ab = common::rows("vllm-sm100-sm90-verify-4.4.2.jsonl")

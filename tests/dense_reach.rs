@@ -129,3 +129,66 @@ fn sm90_swap_ab_tiles() {
     // K = 256 stays refused for 16-bit operands (not measured).
     assert!(evaluate(&KernelConfig { tile: Tile { m: 64, n: 16, k: 256 }, ..bf16 }).is_err());
 }
+
+/// SM90 int8 x int8 (vLLM's INT8 `scaled_mm`): `GMMA_TMA_WS_SS` with the plain collective
+/// (`is_input_fp8` is false), one byte a smem element, so a stage holds the bytes of an e4m3 stage,
+/// and the stage assert is the plain collective's ("2 or more"). What the headers were not measured
+/// on is refused: int8 mixed with FP8, the FP8FastAccum schedules, grouped kernels, the no-smem
+/// epilogue, releases before 4.4.2, and SM100/SM120.
+#[test]
+fn sm90_int8_operands() {
+    let i8 = KernelConfig {
+        arch: Arch::Sm90,
+        cutlass: CutlassVersion::V4_4_2,
+        schedule: Schedule::Pingpong,
+        epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized,
+        cluster: Cluster { m: 2, n: 1, k: 1 },
+        ..KernelConfig::sm120(
+            KernelKind::Dense,
+            Operand::I8,
+            Operand::I8,
+            Output::Void,
+            Output::Bf16,
+            Tile { m: 128, n: 128, k: 128 },
+        )
+    };
+    let f = compiled(&i8);
+    let fp8 = compiled(&KernelConfig { a: Operand::E4m3, b: Operand::E4m3, ..i8 });
+    assert_eq!(f.stage_choice.data_bytes_per_stage, 128 * 128 + 128 * 128);
+    assert_eq!(f.stage_choice.data_bytes_per_stage, fp8.stage_choice.data_bytes_per_stage);
+    assert_eq!(member(&f, "smem_A").size, member(&fp8, "smem_A").size);
+    match evaluate(&KernelConfig { stages: StagePolicy::Fixed(1), ..i8 }) {
+        Ok(Evaluation::Rejected(r)) => assert!(r.message.contains("2 or more"), "{r:?}"),
+        other => panic!("one stage should be rejected: {other:?}"),
+    }
+    // vLLM's M32_NSmall cluster 1x8x1: SM90 storage does not depend on the cluster.
+    let c8 = KernelConfig {
+        schedule: Schedule::WarpSpecialized,
+        tile: Tile { m: 64, n: 64, k: 256 },
+        cluster: Cluster { m: 1, n: 8, k: 1 },
+        ..i8
+    };
+    assert_eq!(compiled(&c8).kernel_bytes, compiled(&KernelConfig { cluster: Cluster::ONE, ..c8 }).kernel_bytes);
+    let refused = |cfg: KernelConfig, at: ConfigField| {
+        let e = evaluate(&cfg).expect_err("refused");
+        assert_eq!(e.at, at, "{cfg:?}: {e}");
+    };
+    refused(KernelConfig { b: Operand::E4m3, ..i8 }, ConfigField::B);
+    refused(KernelConfig { schedule: Schedule::PingpongFp8FastAccum, ..i8 }, ConfigField::Schedule);
+    refused(KernelConfig { epilogue_schedule: EpilogueSchedule::NoSmemWarpSpecialized, ..i8 }, ConfigField::A);
+    refused(KernelConfig { cutlass: CutlassVersion::V4_2_0, ..i8 }, ConfigField::Cutlass);
+    refused(
+        KernelConfig {
+            kind: KernelKind::Grouped,
+            epilogue_schedule: EpilogueSchedule::PtrArrayTmaWarpSpecializedPingpong,
+            ..i8
+        },
+        ConfigField::A,
+    );
+    refused(KernelConfig { cluster: Cluster { m: 1, n: 8, k: 1 }, arch: Arch::Sm100, ..i8 }, ConfigField::Cluster);
+    refused(KernelConfig { arch: Arch::Sm100, ..i8 }, ConfigField::A);
+    refused(
+        KernelConfig::sm120(KernelKind::Dense, Operand::I8, Operand::I8, Output::Bf16, Output::Bf16, i8.tile),
+        ConfigField::A,
+    );
+}

@@ -30,6 +30,8 @@ pub enum Operand {
     F16,
     /// `float` operands, which the SM90 builders run as TF32 MMAs (32 bits in shared memory).
     Tf32,
+    /// `int8_t` (SM90 integer GEMMs, `int32_t` accumulators): one byte in shared memory, K-major.
+    I8,
 }
 
 /// The scale-factor element type of an operand.
@@ -44,7 +46,7 @@ pub enum ScaleFactor {
 }
 
 impl Operand {
-    pub const ALL: [Operand; 14] = [
+    pub const ALL: [Operand; 15] = [
         Operand::Nvfp4,
         Operand::Mxfp4,
         Operand::Mxfp6E2m3,
@@ -59,6 +61,7 @@ impl Operand {
         Operand::Bf16,
         Operand::F16,
         Operand::Tf32,
+        Operand::I8,
     ];
 
     /// Whether the type carries block scale factors (`nvfp4`, `mx*`).
@@ -82,6 +85,7 @@ impl Operand {
             Operand::Bf16 => "bf16",
             Operand::F16 => "f16",
             Operand::Tf32 => "tf32",
+            Operand::I8 => "i8",
         }
     }
 
@@ -90,7 +94,7 @@ impl Operand {
         match self {
             Operand::Nvfp4 | Operand::Mxfp4 | Operand::E2m1 => 4,
             Operand::Mxfp6E2m3 | Operand::Mxfp6E3m2 | Operand::E3m2 | Operand::E2m3 => 6,
-            Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 | Operand::E4m3 | Operand::E5m2 => 8,
+            Operand::Mxfp8E4m3 | Operand::Mxfp8E5m2 | Operand::E4m3 | Operand::E5m2 | Operand::I8 => 8,
             Operand::Bf16 | Operand::F16 => 16,
             Operand::Tf32 => 32,
         }
@@ -118,7 +122,8 @@ impl Operand {
             | Operand::E2m1
             | Operand::Bf16
             | Operand::F16
-            | Operand::Tf32 => ScaleFactor::None,
+            | Operand::Tf32
+            | Operand::I8 => ScaleFactor::None,
         }
     }
 
@@ -139,6 +144,21 @@ impl Operand {
             Operand::Bf16 => "cutlass::bfloat16_t",
             Operand::F16 => "cutlass::half_t",
             Operand::Tf32 => "float",
+            Operand::I8 => "int8_t",
+        }
+    }
+
+    /// Whether the type is an 8-bit float (`float_e4m3_t`, `float_e5m2_t`): what the SM90 builder's
+    /// `is_input_fp8` asks before choosing the FP8 collective and the `FP8FastAccum` schedules.
+    pub const fn is_fp8(self) -> bool {
+        matches!(self, Operand::E4m3 | Operand::E5m2)
+    }
+
+    /// The `ElementAccumulator` the builders are given: `int32_t` for integer operands, else `float`.
+    pub const fn accumulator_cutlass_type(self) -> &'static str {
+        match self {
+            Operand::I8 => "int32_t",
+            _ => "float",
         }
     }
 

@@ -496,6 +496,21 @@ mod tests {
         assert_eq!(short.storage::<Sizeof>(8).size(), 16);
     }
 
+    /// vLLM's INT8 azp epilogues (`ScaledEpilogueBiasAzp`, `ScaledEpilogueBiasAzpToken`): int32
+    /// compute nodes and broadcasts; the rows kept are the f32 scale, the i32 azp_adj and the bias.
+    #[test]
+    fn the_azp_trees_read_back_and_keep_their_rows() {
+        let azp = "Sm90EVT<Sm90Compute<homogeneous_multiply_add, bf16, f32>, Sm90ColOrScalarBroadcast<f32>, Sm90EVT<Sm90Compute<multiplies, f32, f32>, Sm90RowOrScalarBroadcast<f32>, Sm90EVT<Sm90Compute<minus, f32, i32>, Sm90AccFetch, Sm90RowBroadcast<i32>>>, Sm90RowBroadcast<bf16>>";
+        let token = "Sm90EVT<Sm90Compute<homogeneous_multiply_add, bf16, f32>, Sm90ColOrScalarBroadcast<f32>, Sm90EVT<Sm90Compute<multiplies, f32, f32>, Sm90RowOrScalarBroadcast<f32>, Sm90EVT<Sm90Compute<minus, f32, i32>, Sm90AccFetch, Sm90EVT<Sm90Compute<multiplies, i32, i32>, Sm90ColBroadcast<i32>, Sm90RowBroadcast<i32>>>>, Sm90RowBroadcast<bf16>>";
+        for s in [azp, token] {
+            let t = EvtTree::parse(s).unwrap();
+            assert_eq!(t.to_string(), s);
+            // Three rows, each a multiple of 16 bytes: nothing else in the tree keeps storage.
+            assert_eq!(t.storage::<Sizeof>(64).size(), 64 * 4 + 64 * 4 + 64 * 2);
+        }
+        assert_eq!(EvtTree::parse(token).unwrap().len, 14);
+    }
+
     #[test]
     fn bad_trees_say_why() {
         for (bad, why) in [

@@ -534,6 +534,8 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
         ),
     };
     let arch_tag = arch_tag(cfg.arch);
+    // `int32_t` for int8 operands (vLLM's `ElementAcc`), `float` otherwise; the epilogue computes in float.
+    let acc = a.accumulator_cutlass_type();
     let epilogue_schedule = cfg.epilogue_schedule.cutlass_tag();
     let epilogue = match cfg.epilogue {
         crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } if cfg.arch == Arch::Sm100 => {
@@ -543,7 +545,7 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
     {arch_tag}, cutlass::arch::{op_class}, {tile_alias}, ClusterShape,
-    {epilogue_tile}, float, float,
+    {epilogue_tile}, {acc}, float,
     {c_t}, {layout_c}{ptr}, {align_c}, {d_t}, {layout_d}{ptr}, {align_d},
     {epilogue_schedule}{fusion}>::CollectiveOp;
 "
@@ -555,7 +557,7 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
 {scale_config}{epilogue}using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
     {arch_tag}, cutlass::arch::{op_class},
     {a_t}, {layout_a}, {align_a}, {b_t}, {layout_b}, {align_b},
-    float, TileShape, ClusterShape,
+    {acc}, TileShape, ClusterShape,
     {stage_type},
     {sched}>::CollectiveOp;
 using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMainloop, CollectiveEpilogue{scheduler}>;

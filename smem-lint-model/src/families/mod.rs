@@ -267,11 +267,19 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             "use a static cluster shape",
         ));
     }
-    if !cfg.dynamic_cluster && ![1, 2, 4].contains(&c.m) || ![1, 2, 4].contains(&c.n) || c.k != 1 || c.m * c.n > 8 {
+    // SM90 also takes 8 CTAs along M or N (vLLM's INT8 1x8x1; `sm90-verify-int8-*`): its shared
+    // storage depends on the cluster only through the TMA atoms (multicast or not), never through a
+    // member (the ClusterBarrier/ClusterTransactionBarrier pipelines hold one barrier per stage).
+    let sizes: &[u64] = if arch == "SM90" { &[1, 2, 4, 8] } else { &[1, 2, 4] };
+    if !cfg.dynamic_cluster && !sizes.contains(&c.m) || !sizes.contains(&c.n) || c.k != 1 || c.m * c.n > 8 {
         return Err(ModelError::new(
             ConfigField::Cluster,
             format!("cluster [{}, {}, {}] is outside the modelled domain", c.m, c.n, c.k),
-            "use a static cluster of 1, 2 or 4 along M and N (at most 8 CTAs) and 1 along K",
+            if arch == "SM90" {
+                "use a static cluster of 1, 2, 4 or 8 along M and N (at most 8 CTAs) and 1 along K"
+            } else {
+                "use a static cluster of 1, 2 or 4 along M and N (at most 8 CTAs) and 1 along K"
+            },
         ));
     }
     if cfg.scheduler != crate::TileScheduler::Auto || cfg.epilogue_cta_tile.is_some() {

@@ -20,7 +20,7 @@ use crate::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipel
 use crate::cutlass::sm120_epilogue;
 use crate::cutlass::sm90_epilogue::EpilogueStorage;
 use crate::cutlass::sm90_kernel::MainloopStorage;
-use crate::dtype::Output;
+use crate::dtype::{Operand, Output};
 use crate::families::sm120_blockscaled::{epilogue_request, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
 use crate::layout::{PerStage, Role, TypeLayout};
 use crate::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
@@ -165,11 +165,11 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
                 "use family = \"blockscaled\" for nvfp4 / mx* operands",
             );
         }
-        if op.bits() > 8 {
+        if op.bits() > 8 || op == Operand::I8 {
             return refuse(
                 at,
                 format!("{op} operands are not an SM120 {family} GEMM; the family takes e4m3, e5m2, e3m2, e2m3, e2m1"),
-                "16- and 32-bit operands are modelled on SM90 and SM100 (arch = \"sm90\" / \"sm100\")",
+                "16- and 32-bit operands are modelled on SM90 and SM100 (arch = \"sm90\" / \"sm100\"), i8 on SM90",
             );
         }
         // FP4/FP6 operands with blockwise scales are measured on 4.4.2 and 4.7.0

@@ -24,7 +24,7 @@ use crate::cutlass::sm90_epilogue::EpilogueParams;
 use crate::cutlass::sm90_kernel::{
     kernel_storage, non_persistent_kernel_storage, sm90_scheduler_storage, KernelShape, MainloopStorage,
 };
-use crate::dtype::Output;
+use crate::dtype::{Operand, Output};
 use crate::layout::{round_up, Role, TypeLayout};
 use crate::{ConfigField, Evaluation, ModelError};
 
@@ -88,7 +88,8 @@ fn resolve_schedule(cfg: &KernelConfig) -> Result<Sm90Schedule, ModelError> {
             "KernelPtrArray... schedules go with kernel = \"grouped\" (GroupProblemShape); ArrayProblemShape kernels are not modelled",
         );
     }
-    if s.fp8_fast_accum && !(cfg.a.bits() == 8 && cfg.b.bits() == 8) {
+    // sm90_gmma_builder.inl, GMMA_TMA_WS_FP8_FAST_ACCUM_SS: `static_assert(is_input_fp8<ElementA, ElementB>())`.
+    if s.fp8_fast_accum && !(cfg.a.is_fp8() && cfg.b.is_fp8()) {
         return refuse(
             ConfigField::Schedule,
             format!("an FP8FastAccum schedule with {} x {} operands is not modelled", cfg.a, cfg.b),
@@ -136,16 +137,38 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             return refuse(
                 at,
                 format!("{op} operands are not an SM90 GEMM operand"),
-                "SM90 GEMMs take bf16, f16, tf32, e4m3 and e5m2",
+                "SM90 GEMMs take bf16, f16, tf32, e4m3, e5m2 and i8",
             );
         }
     }
-    if (cfg.a.bits() == 8) != (cfg.b.bits() == 8) || (cfg.a.bits() > 8 && cfg.a != cfg.b) {
+    let int8 = cfg.a == Operand::I8 || cfg.b == Operand::I8;
+    if (cfg.a.bits() == 8) != (cfg.b.bits() == 8) || (cfg.a.bits() > 8 && cfg.a != cfg.b) || (int8 && cfg.a != cfg.b) {
         return refuse(
             ConfigField::B,
             format!("mixed operands {} x {} are not modelled on SM90", cfg.a, cfg.b),
-            "use one 16/32-bit type for both operands, or two FP8 types (the mixed-input builder is not modelled)",
+            "use one 16/32-bit type or i8 for both operands, or two FP8 types (the mixed-input builder is not modelled)",
         );
+    }
+    // int8 x int8 (`int32_t` accumulators) takes GMMA_TMA_WS_SS like the 16-bit types, with the
+    // non-FP8 collective `MainloopSm90TmaGmmaWarpSpecialized` and 1-byte K-major smem atoms. Measured
+    // (`sm90-verify-int8-*`) on 4.4.2 and 4.7.0 with vLLM's dense kernels and TMA epilogues only.
+    if int8 {
+        let why = if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+            Some(format!("i8 operands are not checked against CUTLASS {}", cfg.cutlass))
+        } else if cfg.kind != KernelKind::Dense {
+            Some("i8 operands with a grouped (ptr-array) SM90 kernel are not modelled".to_string())
+        } else if matches!(cfg.epilogue_schedule, EpilogueSchedule::Auto | EpilogueSchedule::NoSmemWarpSpecialized) {
+            Some("i8 operands with the no-smem SM90 epilogue are not modelled".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return refuse(
+                if cfg.cutlass < crate::CutlassVersion::V4_4_2 { ConfigField::Cutlass } else { ConfigField::A },
+                why,
+                "i8 x i8 SM90 GEMMs are modelled from CUTLASS 4.4.2 on, dense, with a TMA epilogue (vLLM's kernels)",
+            );
+        }
     }
     let t = cfg.tile;
     // N = 16 and 32 (vLLM's swap-AB FP8 tiles) and K = 256 for 8-bit operands (a 256-byte row, as
@@ -292,7 +315,8 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
     let choice = super::stage_choice_rounded(cfg.stages, capacity, stage_bytes, data, &epilogue, epilogue_bytes, 128);
     // The FP8 (not fast-accumulating, not ptr-array) collective checks >= 2 with a "1 or more" message.
-    let fp8_collective = cfg.a.bits() == 8 && !s.fp8_fast_accum && !s.ptr_array;
+    // sm90_gmma_builder.inl picks it with `is_input_fp8`: int8 takes the plain collective.
+    let fp8_collective = cfg.a.is_fp8() && !s.fp8_fast_accum && !s.ptr_array;
     let message = if fp8_collective {
         "Specialization requires Stages set to value 1 or more."
     } else {
