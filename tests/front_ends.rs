@@ -7,6 +7,7 @@
 
 use serde_json::{Map, Value};
 use smem_lint::check::{check_source, Options};
+use smem_lint::keys::Front;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -21,9 +22,12 @@ enum Answer {
     Launchable(u64),
     /// Findings: (code, message, nearest fits described), in order.
     Findings(Vec<(String, String, Vec<String>)>),
-    /// Input errors: their codes.
-    InputErrors(Vec<String>),
+    /// Input errors: (code, message, help), in order.
+    InputErrors(Vec<InputError>),
 }
+
+/// An input error as the user reads it: its code, message and help.
+type InputError = (String, String, Option<String>);
 
 /// Findings and input errors of `check --format json`'s document (a TOML file's, or a Rust file's
 /// as `cargo smem-lint` reports it), in the words the user reads.
@@ -33,7 +37,11 @@ fn json_report_answer(doc: &Value) -> Option<Answer> {
         return None;
     }
     let code = |f: &Value| f["code"].as_str().unwrap().to_string();
-    let input: Vec<String> = items.iter().filter(|f| f.get("kernel").is_none()).map(code).collect();
+    let input: Vec<InputError> = items
+        .iter()
+        .filter(|f| f.get("kernel").is_none())
+        .map(|f| (code(f), f["message"].as_str().unwrap().to_string(), f["help"].as_str().map(str::to_string)))
+        .collect();
     if !input.is_empty() {
         return Some(Answer::InputErrors(input));
     }
@@ -89,7 +97,11 @@ fn json_answer(row: &Map<String, Value>) -> Answer {
     if let Some(e) = err {
         if e.is_input_error() {
             assert!(v.get("message").is_none(), "an input error's line is no finding: {v}");
-            return Answer::InputErrors(vec![e.code().to_string()]);
+            // The line says the error and its help, as `e` has them.
+            let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+            assert_eq!(text("error").as_deref(), Some(e.message.as_str()), "{v}");
+            assert_eq!(text("help"), e.help(), "{v}");
+            return Answer::InputErrors(vec![(text("code").unwrap(), text("error").unwrap(), text("help"))]);
         }
     }
     if v["launchable"] == true {
@@ -112,7 +124,9 @@ fn toml_answer(row: &Map<String, Value>) -> Answer {
     let doc = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
     let from_json = json_report_answer(&doc);
     let answer = if !r.input_errors.is_empty() {
-        Answer::InputErrors(r.input_errors.iter().map(|e| e.code().to_string()).collect())
+        Answer::InputErrors(
+            r.input_errors.iter().map(|e| (e.code().to_string(), e.message.clone(), e.help())).collect(),
+        )
     } else if let [l] = r.launchable.as_slice() {
         Answer::Launchable(l.sizes.kernel_bytes)
     } else {
@@ -151,9 +165,18 @@ fn attr_answer(row: &Map<String, Value>) -> Option<Answer> {
     let item: syn::DeriveInput = syn::parse_str("pub struct K;").unwrap();
     Some(match smem_lint::rust_attr::check_item(attr, &item) {
         Ok(c) => Answer::Launchable(c.entry.kernel_bytes),
-        Err(issues) if issues.iter().any(smem_lint::diagnostic::Diagnostic::is_input_error) => {
-            Answer::InputErrors(issues.iter().map(|i| i.code().to_string()).collect())
-        }
+        Err(issues) if issues.iter().any(smem_lint::diagnostic::Diagnostic::is_input_error) => Answer::InputErrors(
+            issues
+                .iter()
+                .map(|i| {
+                    // The compile error says the message, then the help.
+                    let text = i.text();
+                    assert!(text.starts_with(&i.message), "{text}");
+                    assert!(i.help().is_none_or(|h| text.contains(&format!("help: {h}"))), "{text}");
+                    (i.code().to_string(), i.message.clone(), i.help())
+                })
+                .collect(),
+        ),
         Err(issues) => Answer::Findings(
             issues
                 .iter()
@@ -233,33 +256,81 @@ fn every_front_end_gives_the_same_answer() {
     );
 }
 
-/// One bad value per key: the same rule in every front end.
+/// One bad value (or more) per key: the same rule, message and help in every front end, for every
+/// key that every front end takes (the architecture, positional in the attribute, included). The
+/// words are the TOML reader's; the messages named here are what a user reads.
 #[test]
 fn every_front_end_gives_the_same_input_error() {
+    use serde_json::json;
     let base: Map<String, Value> = serde_json::from_str(
         r#"{"arch": "sm120", "cutlass": "4.5.0", "kernel": "grouped", "a": "nvfp4", "b": "nvfp4", "c": "bf16", "d": "bf16", "tile": [128, 128, 128], "stages": 2}"#,
     )
     .unwrap();
-    let cases: &[(&str, Value, &str)] = &[
-        ("a", Value::from("nvfp9"), "smem::unknown-value"),
-        ("d", Value::from("bf17"), "smem::unknown-value"),
-        ("cutlass", Value::from("9.9.9"), "smem::unknown-value"),
-        ("kernel", Value::from("structured"), "smem::unknown-value"),
-        ("kernel", Value::from(5), "smem::wrong-type"),
-        ("epilogue", Value::from("nope"), "smem::unknown-value"),
-        ("family", Value::from("blockwise"), "smem::missing-key"),
-        ("granularity", serde_json::json!([1, 128, 128]), "smem::invalid-value"),
-        ("family", Value::from("sparse"), "smem::unknown-value"),
-        ("schedule", Value::from("fast"), "smem::unknown-value"),
-        ("layout_d", Value::from("diagonal"), "smem::unknown-value"),
+    // (key, bad value, code, message; None where the message is the model's list of names).
+    let cases: &[(&str, Value, &str, Option<&str>)] = &[
+        ("arch", json!("sm99"), "smem::unknown-value", Some("unknown architecture `sm99`")),
+        ("a", json!("nvfp9"), "smem::unknown-value", None),
+        ("b", json!(4), "smem::wrong-type", Some("`b` expects a string")),
+        ("c", json!("f64"), "smem::unknown-value", None),
+        ("d", json!("bf17"), "smem::unknown-value", None),
+        ("cutlass", json!("9.9.9"), "smem::unknown-value", None),
+        ("kernel", json!("structured"), "smem::unknown-value", None),
+        ("kernel", json!(5), "smem::wrong-type", Some("`kernel` expects a string")),
+        ("epilogue", json!("nope"), "smem::unknown-value", Some("unknown epilogue `nope`")),
+        ("family", json!("blockwise"), "smem::missing-key", Some("the blockwise family needs a `granularity`")),
+        ("family", json!("sparse"), "smem::unknown-value", Some("unknown family `sparse`")),
+        ("granularity", json!([1, 128, 128]), "smem::invalid-value", None),
+        ("schedule", json!("fast"), "smem::unknown-value", None),
+        ("epilogue_schedule", json!("fast"), "smem::unknown-value", None),
+        ("scheduler", json!("fifo"), "smem::unknown-value", None),
+        ("layout_c", json!("diagonal"), "smem::unknown-value", None),
+        ("layout_d", json!("diagonal"), "smem::unknown-value", None),
+        ("fusion", json!("relu9"), "smem::unknown-value", None),
+        ("stages", json!("fast"), "smem::unknown-value", None),
+        ("stages", json!([2]), "smem::wrong-type", None),
+        ("stages", json!(5_000_000_000_u64), "smem::invalid-value", Some("stage count out of range")),
+        (
+            "tile",
+            json!([128, 128]),
+            "smem::invalid-value",
+            Some("`tile` needs exactly three extents [M, N, K], found 2"),
+        ),
+        ("tile", json!("big"), "smem::wrong-type", Some("`tile` expects three positive integers like [128, 256, 128]")),
+        ("cluster", json!([1, 0, 1]), "smem::invalid-value", Some("`cluster` extents must be positive")),
+        (
+            "epilogue_tile",
+            json!([64]),
+            "smem::invalid-value",
+            Some("`epilogue_tile` needs exactly two extents [M, N], found 1"),
+        ),
+        (
+            "epilogue_cta_tile",
+            json!([128, 0, 128]),
+            "smem::invalid-value",
+            Some("`epilogue_cta_tile` extents must be positive"),
+        ),
     ];
-    for (key, value, code) in cases {
+    // Every key all the front ends take has a case.
+    let all = [Front::Toml, Front::JsonLines, Front::Attribute];
+    for k in smem_lint::keys::KEYS.iter().filter(|k| all.iter().all(|f| k.fronts.contains(f))) {
+        assert!(cases.iter().any(|c| c.0 == k.name), "no bad value of `{}` is compared", k.name);
+    }
+    for (key, value, code, message) in cases {
         let mut row = base.clone();
         row.insert((*key).to_string(), value.clone());
-        let expected = Answer::InputErrors(vec![(*code).to_string()]);
-        assert_eq!(json_answer(&row), expected, "eval, {key} = {value}");
-        assert_eq!(toml_answer(&row), expected, "check, {key} = {value}");
-        assert_eq!(attr_answer(&row).unwrap(), expected, "#[smem_check], {key} = {value}");
-        assert_eq!(cargo_answer(&row).unwrap(), expected, "cargo smem-lint, {key} = {value}");
+        let toml = toml_answer(&row);
+        let Answer::InputErrors(errors) = &toml else { panic!("{key} = {value}: {toml:?}") };
+        let [(c, m, help)] = errors.as_slice() else { panic!("{key} = {value}: {errors:?}") };
+        assert_eq!(c, code, "{key} = {value}");
+        if let Some(message) = message {
+            assert_eq!(m, message, "{key} = {value}");
+        }
+        // An unknown name is listed with the names it could be, in the help.
+        if *code == "smem::unknown-value" {
+            assert!(help.as_deref().is_some_and(|h| h.starts_with("expected one of: ")), "{key} = {value}: {help:?}");
+        }
+        assert_eq!(json_answer(&row), toml, "eval, {key} = {value}");
+        assert_eq!(attr_answer(&row).unwrap(), toml, "#[smem_check], {key} = {value}");
+        assert_eq!(cargo_answer(&row).unwrap(), toml, "cargo smem-lint, {key} = {value}");
     }
 }

@@ -116,13 +116,36 @@ impl ParseError {
     pub fn malformed(what: &'static str, got: &str, why: String) -> Self {
         ParseError { what, got: got.to_string(), expected: Vec::new(), why: Some(why) }
     }
+
+    /// The one-line message every front end shows: `unknown operand type `nvfp9``, or
+    /// `invalid … `…`` for a malformed value.
+    pub fn message(&self) -> String {
+        match &self.why {
+            Some(_) => format!("invalid {} `{}`", self.what, self.got),
+            None => format!("unknown {} `{}`", self.what, self.got),
+        }
+    }
+
+    /// The label on the value: the reason it is malformed, or that the name is not known.
+    pub fn label(&self) -> String {
+        match &self.why {
+            Some(why) => why.clone(),
+            None => format!("not a known {}", self.what),
+        }
+    }
+
+    /// The help: the names it could be (none for a malformed value, whose label says why).
+    pub fn help(&self) -> Option<String> {
+        self.why.is_none().then(|| format!("expected one of: {}", self.expected.join(", ")))
+    }
 }
 
+/// The message, then the label of a malformed value or the help of an unknown name.
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.why {
-            Some(why) => write!(f, "invalid {} `{}`: {why}", self.what, self.got),
-            None => write!(f, "unknown {} `{}`; expected one of: {}", self.what, self.got, self.expected.join(", ")),
+            Some(why) => write!(f, "{}: {why}", self.message()),
+            None => write!(f, "{}; expected one of: {}", self.message(), self.expected.join(", ")),
         }
     }
 }

@@ -6,6 +6,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::{error, InputError, InputErrorKind};
+use crate::front::value_error;
 use crate::keys::Front;
 use crate::model::{
     Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity,
@@ -93,46 +94,26 @@ pub struct Point {
 }
 
 fn parse_err(span: Range<usize>, e: &ParseError) -> InputError {
-    if let Some(why) = &e.why {
-        return error(InputErrorKind::InvalidValue, span, format!("invalid {} `{}`", e.what, e.got), why.clone(), None);
-    }
-    error(
-        InputErrorKind::UnknownValue,
-        span,
-        format!("unknown {} `{}`", e.what, e.got),
-        format!("not a known {}", e.what),
-        Some(format!("expected one of: {}", e.expected.join(", "))),
-    )
+    value_error::not_parsed(e).at(span)
 }
 
-fn type_err(span: Range<usize>, key: &str, expected: &str, found: &DeValue<'_>) -> InputError {
-    error(
-        InputErrorKind::WrongType,
-        span,
-        format!("`{key}` expects {expected}"),
-        format!("found {}", found.type_str()),
-        None,
-    )
+fn type_err(span: Range<usize>, key: &str, found: &DeValue<'_>) -> InputError {
+    value_error::wrong_type(key, found.type_str()).at(span)
 }
 
 fn string<'a>(v: &'a Spanned<DeValue<'_>>, key: &str) -> Result<&'a str, InputError> {
-    v.get_ref().as_str().ok_or_else(|| type_err(v.span(), key, "a string", v.get_ref()))
+    v.get_ref().as_str().ok_or_else(|| type_err(v.span(), key, v.get_ref()))
 }
 
 fn integer(v: &Spanned<DeValue<'_>>, key: &str) -> Result<u64, InputError> {
-    let i = v.get_ref().as_integer().ok_or_else(|| type_err(v.span(), key, "an integer", v.get_ref()))?;
+    let i = v
+        .get_ref()
+        .as_integer()
+        .ok_or_else(|| value_error::wrong_type_expecting(key, "an integer", v.get_ref().type_str()).at(v.span()))?;
     let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();
     let digits = digits.trim_start_matches('+');
     let digits = digits.trim_start_matches("0x").trim_start_matches("0o").trim_start_matches("0b");
-    u64::from_str_radix(digits, i.radix()).map_err(|_| {
-        error(
-            InputErrorKind::InvalidValue,
-            v.span(),
-            format!("`{key}` must be a non-negative integer that fits 64 bits"),
-            "out of range",
-            None,
-        )
-    })
+    u64::from_str_radix(digits, i.radix()).map_err(|_| value_error::not_u64(key).at(v.span()))
 }
 
 fn parsed<T: std::str::FromStr<Err = ParseError>>(v: &Spanned<DeValue<'_>>, key: &str) -> Result<T, InputError> {
@@ -140,56 +121,30 @@ fn parsed<T: std::str::FromStr<Err = ParseError>>(v: &Spanned<DeValue<'_>>, key:
 }
 
 fn triple(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 3], InputError> {
-    let bad = |found: &DeValue<'_>| type_err(v.span(), key, "three positive integers like [128, 256, 128]", found);
-    let arr = v.get_ref().as_array().ok_or_else(|| bad(v.get_ref()))?;
+    let arr = v.get_ref().as_array().ok_or_else(|| type_err(v.span(), key, v.get_ref()))?;
     if arr.len() != 3 {
-        return Err(error(
-            InputErrorKind::InvalidValue,
-            v.span(),
-            format!("`{key}` needs exactly three extents [M, N, K], found {}", arr.len()),
-            "not three extents",
-            None,
-        ));
+        return Err(value_error::extent_count(key, 3, arr.len()).at(v.span()));
     }
     let mut out = [0; 3];
     for (o, x) in out.iter_mut().zip(arr.iter()) {
         *o = integer(x, key)?;
         if *o == 0 {
-            return Err(error(
-                InputErrorKind::InvalidValue,
-                x.span(),
-                format!("`{key}` extents must be positive"),
-                "zero",
-                None,
-            ));
+            return Err(value_error::zero_extent(key).at(x.span()));
         }
     }
     Ok(out)
 }
 
 fn pair(v: &Spanned<DeValue<'_>>, key: &str) -> Result<[u64; 2], InputError> {
-    let bad = |found: &DeValue<'_>| type_err(v.span(), key, "two positive integers like [64, 32]", found);
-    let arr = v.get_ref().as_array().ok_or_else(|| bad(v.get_ref()))?;
+    let arr = v.get_ref().as_array().ok_or_else(|| type_err(v.span(), key, v.get_ref()))?;
     if arr.len() != 2 {
-        return Err(error(
-            InputErrorKind::InvalidValue,
-            v.span(),
-            format!("`{key}` needs exactly two extents [M, N], found {}", arr.len()),
-            "not two extents",
-            None,
-        ));
+        return Err(value_error::extent_count(key, 2, arr.len()).at(v.span()));
     }
     let mut out = [0; 2];
     for (o, x) in out.iter_mut().zip(arr.iter()) {
         *o = integer(x, key)?;
         if *o == 0 {
-            return Err(error(
-                InputErrorKind::InvalidValue,
-                x.span(),
-                format!("`{key}` extents must be positive"),
-                "zero",
-                None,
-            ));
+            return Err(value_error::zero_extent(key).at(x.span()));
         }
     }
     Ok(out)
@@ -199,23 +154,16 @@ fn stages(v: &Spanned<DeValue<'_>>) -> Result<StagePolicy, InputError> {
     match v.get_ref() {
         DeValue::Integer(_) => {
             let n = integer(v, "stages")?;
-            u32::try_from(n).map(StagePolicy::Fixed).map_err(|_| {
-                error(InputErrorKind::InvalidValue, v.span(), "stage count out of range", "too large", None)
-            })
+            u32::try_from(n).map(StagePolicy::Fixed).map_err(|_| value_error::stages_out_of_range().at(v.span()))
         }
         DeValue::String(_) => parsed(v, "stages"),
-        other => Err(type_err(v.span(), "stages", "\"auto\", \"auto0\", \"auto-epi\" or an integer", other)),
+        other => Err(type_err(v.span(), "stages", other)),
     }
 }
 
 fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
     match v.get_ref() {
-        DeValue::String(s) => Epilogue::from_name(s).ok_or_else(|| {
-            parse_err(
-                v.span(),
-                &ParseError::new("epilogue", s, Epilogue::NAMES.into_iter().chain(["{ smem_bytes = N }"])),
-            )
-        }),
+        DeValue::String(s) => Epilogue::from_name(s).ok_or_else(|| value_error::unknown_epilogue(s).at(v.span())),
         DeValue::Table(t) => {
             let mut bytes = None;
             for (k, x) in t {
@@ -241,7 +189,7 @@ fn epilogue(v: &Spanned<DeValue<'_>>) -> Result<Epilogue, InputError> {
                 )
             })
         }
-        other => Err(type_err(v.span(), "epilogue", "\"builder\" or { smem_bytes = N }", other)),
+        other => Err(type_err(v.span(), "epilogue", other)),
     }
 }
 
@@ -267,9 +215,8 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
         "c" => one(Value::C(parsed(v, key)?)),
         "d" => one(Value::D(parsed(v, key)?)),
         "operands" | "outputs" => {
-            let pair = v.get_ref().as_array().filter(|a| a.len() == 2).ok_or_else(|| {
-                type_err(v.span(), key, if key == "operands" { "a pair [a, b]" } else { "a pair [c, d]" }, v.get_ref())
-            })?;
+            let pair =
+                v.get_ref().as_array().filter(|a| a.len() == 2).ok_or_else(|| type_err(v.span(), key, v.get_ref()))?;
             if key == "operands" {
                 Ok(vec![
                     (Value::A(parsed(&pair[0], key)?), pair[0].span()),
@@ -416,7 +363,7 @@ fn provenance(key: &str, v: &Spanned<DeValue<'_>>) -> Result<(), InputError> {
     match v.get_ref() {
         DeValue::String(s) if !s.trim().is_empty() => Ok(()),
         DeValue::Integer(_) if key == "source_line" => integer(v, key).map(|_| ()),
-        other => Err(type_err(v.span(), key, "a non-empty string", other)),
+        other => Err(type_err(v.span(), key, other)),
     }
 }
 
@@ -440,7 +387,7 @@ fn targets(v: &Spanned<DeValue<'_>>) -> Result<Vec<Arch>, InputError> {
             }
             Ok(archs)
         }
-        other => Err(type_err(v.span(), "arch", "an architecture or a non-empty list of them", other)),
+        other => Err(type_err(v.span(), "arch", other)),
     }
 }
 
@@ -532,22 +479,12 @@ impl Point {
         cfg.tile = tile.ok_or_else(|| missing("tile"))?;
         cfg.family = crate::keys::family(family.as_ref().map(|(n, _)| *n), granularity.as_ref().map(|(g, _)| *g))
             .map_err(|e| {
-                let (span, label) = match (&e, &family, &granularity) {
-                    (crate::keys::FamilyError::NotBlockwise(_), _, Some((_, span))) => {
-                        (span.clone(), "not a blockwise kernel")
-                    }
-                    (crate::keys::FamilyError::NeedsGranularity, Some((_, span)), _) => {
-                        (span.clone(), "no granularity for these scales")
-                    }
-                    (_, Some((_, span)), _) => (span.clone(), "not a known family"),
-                    _ => (name_span.clone(), "here"),
+                let (key, bad) = value_error::family(&e);
+                let span = match key {
+                    "granularity" => granularity.as_ref().map(|(_, s)| s.clone()),
+                    _ => family.as_ref().map(|(_, s)| s.clone()),
                 };
-                let kind = match e.rule() {
-                    crate::rules::Rule::MissingKey => InputErrorKind::Missing,
-                    crate::rules::Rule::UnknownValue => InputErrorKind::UnknownValue,
-                    _ => InputErrorKind::InvalidValue,
-                };
-                error(kind, span, e.message(), label, Some(e.hint()))
+                bad.at(span.unwrap_or_else(|| name_span.clone()))
             })?;
         let (targets, arch_span) = self.targets.clone().unwrap_or((vec![Arch::Sm120], name_span.clone()));
         spans.insert(ConfigField::Arch, arch_span);

@@ -4,6 +4,7 @@
 use crate::checker::Problem;
 use crate::diagnostic::{Diagnostic, Kernel, LineAt};
 use crate::diagnostics::Memo;
+use crate::front::value_error::{self, ValueError};
 use crate::keys::{Front, KEYS};
 use crate::rules::Rule;
 use serde_json::{json, Map, Value};
@@ -32,14 +33,32 @@ impl Diagnostic<LineAt> {
     }
 }
 
-fn err(id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    ruled(Rule::InvalidValue, id, field, message)
+/// The place of a bad value of `field`.
+fn at(id: Option<&str>, field: &'static str) -> LineAt {
+    LineAt { id: id.map(Box::from), field: Some(field) }
+}
+
+/// A bad value of `field`, in every front end's words ([`value_error`]).
+fn bad(id: Option<&str>, field: &'static str, e: ValueError) -> LineError {
+    e.at(at(id, field))
+}
+
+/// The name TOML gives a value's type (what a wrong-type message says it found).
+fn type_name(v: &Val) -> &'static str {
+    match v {
+        Val::Null => "null",
+        Val::Bool(_) => "boolean",
+        Val::Num(n) if n.is_f64() => "float",
+        Val::Num(_) => "integer",
+        Val::Str(_) => "string",
+        Val::Arr(_) => "array",
+        Val::Obj(_) => "table",
+    }
 }
 
 /// An error of `field` under `rule`: the rule the TOML reader gives the same mistake.
 fn ruled(rule: Rule, id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    let at = LineAt { id: id.map(Box::from), field: Some(field) };
-    Diagnostic::input(rule, at, message, rule.summary(), None)
+    Diagnostic::input(rule, at(id, field), message, rule.summary(), None)
 }
 
 /// A required key that is absent (`smem::missing-key`, as in TOML).
@@ -63,7 +82,7 @@ fn text<'a>(obj: &'a Fields, id: Option<&str>, key: usize) -> Result<Option<&'a 
 
 #[cold]
 fn not_a_string(id: Option<&str>, key: usize, found: &Val) -> LineError {
-    ruled(Rule::WrongType, id, KEYS[key].name, format!("expected a string, found {found}"))
+    bad(id, KEYS[key].name, value_error::wrong_type(KEYS[key].name, type_name(found)))
 }
 
 #[inline]
@@ -83,33 +102,42 @@ fn parsed<T: std::str::FromStr<Err = crate::model::ParseError>>(
 
 #[cold]
 fn not_parsed(id: Option<&str>, key: usize, e: &crate::model::ParseError) -> LineError {
-    ruled(Rule::of_parse(e), id, KEYS[key].name, e.to_string())
+    bad(id, KEYS[key].name, value_error::not_parsed(e))
 }
 
-fn triple(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
+/// `N` positive extents, read as the TOML reader reads them.
+fn extents<const N: usize>(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; N]>, LineError> {
     let Some(v) = obj.get(key) else { return Ok(None) };
-    let bad = || err(id, KEYS[key].name, format!("expected three positive integers [M, N, K], found {v}"));
-    let Val::Arr(arr) = v else { return Err(bad()) };
-    if arr.len() != 3 {
-        return Err(bad());
+    let name = KEYS[key].name;
+    let Val::Arr(arr) = v else { return Err(bad(id, name, value_error::wrong_type(name, type_name(v)))) };
+    if arr.len() != N {
+        return Err(bad(id, name, value_error::extent_count(name, N, arr.len())));
     }
-    let mut out = [0u64; 3];
+    let mut out = [0u64; N];
     for (o, x) in out.iter_mut().zip(arr) {
-        *o = match x {
-            Val::Num(n) => n.as_u64().filter(|&n| n > 0).ok_or_else(bad)?,
-            _ => return Err(bad()),
-        };
+        *o = extent(id, name, x)?;
     }
     Ok(Some(out))
 }
 
+/// One extent: a positive integer.
+fn extent(id: Option<&str>, name: &'static str, x: &Val) -> Result<u64, LineError> {
+    match x {
+        Val::Num(n) if !n.is_f64() => match n.as_u64() {
+            Some(0) => Err(bad(id, name, value_error::zero_extent(name))),
+            Some(e) => Ok(e),
+            None => Err(bad(id, name, value_error::not_u64(name))),
+        },
+        other => Err(bad(id, name, value_error::wrong_type_expecting(name, "an integer", type_name(other)))),
+    }
+}
+
+fn triple(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 3]>, LineError> {
+    extents::<3>(obj, id, key)
+}
+
 fn pair(obj: &Fields, id: Option<&str>, key: usize) -> Result<Option<[u64; 2]>, LineError> {
-    let Some(v) = obj.get(key) else { return Ok(None) };
-    let bad = || err(id, KEYS[key].name, format!("expected two positive integers [M, N], found {v}"));
-    let Val::Arr(arr) = v else { return Err(bad()) };
-    let [Val::Num(m), Val::Num(n)] = arr.as_slice() else { return Err(bad()) };
-    let positive = |x: &serde_json::Number| x.as_u64().filter(|&x| x > 0);
-    Ok(Some([positive(m).ok_or_else(bad)?, positive(n).ok_or_else(bad)?]))
+    extents::<2>(obj, id, key)
 }
 
 /// The positions in [`KEYS`] of the keys a line is read by (checked against the registry at
@@ -484,15 +512,14 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
         parsed(obj, id, key::EPILOGUE_SCHEDULE)?.unwrap_or(EpilogueSchedule::Auto);
     let stages = match obj.get(key::STAGES) {
         None => StagePolicy::Auto,
-        Some(Val::Num(n)) => StagePolicy::Fixed(
-            n.as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| err(id, "stages", format!("expected a stage count, found {n}")))?,
+        Some(Val::Num(n)) if !n.is_f64() => StagePolicy::Fixed(
+            u32::try_from(n.as_u64().ok_or_else(|| bad(id, "stages", value_error::not_u64("stages")))?)
+                .map_err(|_| bad(id, "stages", value_error::stages_out_of_range()))?,
         ),
         Some(Val::Str(s)) => {
-            s.parse().map_err(|e: crate::model::ParseError| ruled(Rule::of_parse(&e), id, "stages", e.to_string()))?
+            s.parse().map_err(|e: crate::model::ParseError| bad(id, "stages", value_error::not_parsed(&e)))?
         }
-        Some(other) => return Err(err(id, "stages", format!("expected \"auto\" or an integer, found {other}"))),
+        Some(other) => return Err(bad(id, "stages", value_error::wrong_type("stages", type_name(other)))),
     };
     let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| missing(id, "tile"))?;
     let dynamic_cluster = matches!(obj.get(key::CLUSTER), Some(Val::Str(s)) if s == "dynamic");
@@ -519,17 +546,15 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     let fusion: Fusion = parsed(obj, id, key::FUSION)?.unwrap_or(Fusion::Default);
     let granularity = triple(obj, id, key::GRANULARITY)?;
     let family = crate::keys::family(text(obj, id, key::FAMILY)?, granularity.map(|[m, n, k]| Granularity { m, n, k }))
-        .map_err(|e| ruled(e.rule(), id, e.at().key(), e.to_string()))?;
+        .map_err(|e| {
+            let (key, e) = value_error::family(&e);
+            bad(id, key, e)
+        })?;
     let epilogue = match text(obj, id, key::EPILOGUE)? {
         None => crate::model::Epilogue::Builder,
-        Some(e) => crate::model::Epilogue::from_name(e).ok_or_else(|| {
-            ruled(
-                Rule::UnknownValue,
-                id,
-                "epilogue",
-                format!("unknown epilogue `{e}`; expected one of: {}", crate::model::Epilogue::NAMES.join(", ")),
-            )
-        })?,
+        Some(e) => {
+            crate::model::Epilogue::from_name(e).ok_or_else(|| bad(id, "epilogue", value_error::unknown_epilogue(e)))?
+        }
     };
     Ok((
         line_id,
@@ -909,6 +934,9 @@ pub fn eval_line_into(
             if !e.is_input_error() {
                 json["message"] = json!(e.message);
                 json["suggestions"] = json!(e.suggestion_texts());
+            } else if let Some(help) = e.help() {
+                // What the TOML reader and the attribute say after `help:`.
+                json["help"] = json!(help);
             }
             serde_json::to_writer(&mut *out, &json).unwrap_or_default();
             let class = if e.rule.is_input_error() { 2 } else { 1 };

@@ -12,6 +12,7 @@ use proc_macro2::Span;
 use super::args::{Spec, Value};
 use super::Issue;
 use crate::diagnostic::Diagnostic;
+use crate::front::value_error::{self, ValueError};
 
 /// A configuration that fits every architecture: its table row (named after the struct) and the
 /// headroom on the tightest architecture.
@@ -27,33 +28,56 @@ impl Errors {
     fn push(&mut self, span: Span, rule: Rule, msg: impl std::fmt::Display) {
         self.0.push(super::input_issue(rule, span, msg.to_string()));
     }
+
+    fn bad(&mut self, span: Span, e: ValueError) {
+        self.0.push(e.at(span));
+    }
 }
 
-/// Why an argument's value was refused, under the rule the TOML reader gives the same mistake.
-type Refusal = (Rule, String);
+/// Why an argument's value was refused, in every front end's words ([`value_error`]).
+type Refusal = ValueError;
+
+/// The name TOML gives the type of what was written.
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Word(_) => "string",
+        Value::Int(_) => "integer",
+        Value::Ints(_) => "array",
+    }
+}
 
 fn word<'a>(v: &'a Value, key: &str) -> Result<&'a str, Refusal> {
     match v {
         Value::Word(w) => Ok(w),
-        _ => Err((Rule::WrongType, format!("`{key}` expects a name"))),
+        _ => Err(value_error::wrong_type(key, type_name(v))),
     }
+}
+
+/// `N` positive extents, read as the TOML reader reads them.
+fn extents<const N: usize>(v: &Value, key: &str) -> Result<[u64; N], Refusal> {
+    let Value::Ints(x) = v else { return Err(value_error::wrong_type(key, type_name(v))) };
+    let out: [u64; N] = x.as_slice().try_into().map_err(|_| value_error::extent_count(key, N, x.len()))?;
+    if out.contains(&0) {
+        return Err(value_error::zero_extent(key));
+    }
+    Ok(out)
 }
 
 fn triple(v: &Value, key: &str) -> Result<[u64; 3], Refusal> {
-    match v {
-        Value::Ints(x) if x.len() == 3 && x.iter().all(|&e| e > 0) => Ok([x[0], x[1], x[2]]),
-        _ => Err((Rule::InvalidValue, format!("`{key}` expects three positive extents, like [128, 256, 128]"))),
-    }
+    extents::<3>(v, key)
 }
 
-/// A refusal of the value with a reason (`smem::invalid-value`).
-fn invalid(message: impl Into<String>) -> Refusal {
-    (Rule::InvalidValue, message.into())
+/// A byte count.
+fn bytes(v: &Value, key: &str) -> Result<u64, Refusal> {
+    match v {
+        Value::Int(n) => Ok(*n),
+        _ => Err(value_error::wrong_type(key, type_name(v))),
+    }
 }
 
 /// Apply one `key = value` to the configuration.
 fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
-    let parse_err = |e: crate::model::ParseError| (Rule::of_parse(&e), e.to_string());
+    let parse_err = |e: crate::model::ParseError| value_error::not_parsed(&e);
     match key {
         "cutlass" => cfg.cutlass = word(v, key)?.parse::<CutlassVersion>().map_err(parse_err)?,
         // Read together after every other argument (`resolve_family`).
@@ -65,12 +89,10 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
         "d" => cfg.d = word(v, key)?.parse::<Output>().map_err(parse_err)?,
         "layout_c" => cfg.layout_c = word(v, key)?.parse().map_err(parse_err)?,
         "layout_d" => cfg.layout_d = word(v, key)?.parse().map_err(parse_err)?,
-        "epilogue_tile" => match v {
-            Value::Ints(x) if x.len() == 2 && x.iter().all(|&e| e > 0) => {
-                cfg.epilogue_tile = crate::model::EpilogueTile::Explicit { m: x[0], n: x[1] };
-            }
-            _ => return Err(invalid("`epilogue_tile` expects two positive extents, like [64, 32]")),
-        },
+        "epilogue_tile" => {
+            let [m, n] = extents::<2>(v, key)?;
+            cfg.epilogue_tile = crate::model::EpilogueTile::Explicit { m, n };
+        }
         "epilogue_cta_tile" => {
             let [m, n, k] = triple(v, key)?;
             cfg.epilogue_cta_tile = Some(Tile { m, n, k });
@@ -89,29 +111,20 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
         }
         "stages" => {
             cfg.stages = match v {
-                Value::Int(n) => {
-                    StagePolicy::Fixed(u32::try_from(*n).map_err(|_| invalid("stage count out of range"))?)
-                }
+                Value::Int(n) => StagePolicy::Fixed(u32::try_from(*n).map_err(|_| value_error::stages_out_of_range())?),
                 Value::Word(w) => w.parse().map_err(parse_err)?,
-                Value::Ints(_) => return Err((Rule::WrongType, "`stages` expects an integer or \"auto\"".into())),
+                Value::Ints(_) => return Err(value_error::wrong_type(key, type_name(v))),
             }
         }
-        "carveout" => match v {
-            Value::Int(n) => cfg.stages = StagePolicy::AutoCarveout(*n),
-            _ => return Err((Rule::WrongType, "`carveout` expects a byte count".into())),
-        },
+        "carveout" => cfg.stages = StagePolicy::AutoCarveout(bytes(v, key)?),
         "fusion" => cfg.fusion = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue" => {
             let w = word(v, key)?;
-            cfg.epilogue = Epilogue::from_name(w).ok_or_else(|| {
-                (Rule::UnknownValue, format!("unknown epilogue `{w}`; expected one of: {}", Epilogue::NAMES.join(", ")))
-            })?;
+            cfg.epilogue = Epilogue::from_name(w).ok_or_else(|| value_error::unknown_epilogue(w))?;
         }
-        "epilogue_smem_bytes" => match v {
-            Value::Int(n) => cfg.epilogue = Epilogue::Declared { smem_bytes: *n },
-            _ => return Err((Rule::WrongType, "`epilogue_smem_bytes` expects a byte count".into())),
-        },
-        _ => return Err((Rule::UnknownKey, format!("unknown argument `{key}`"))),
+        "epilogue_smem_bytes" => cfg.epilogue = Epilogue::Declared { smem_bytes: bytes(v, key)? },
+        // `args` refuses an unknown key before.
+        _ => unreachable!("unknown argument `{key}`"),
     }
     Ok(())
 }
@@ -127,7 +140,7 @@ fn resolve_family(cfg: &mut KernelConfig, spec: &Spec) -> Result<(), (&'static s
         None => None,
     };
     cfg.family = crate::keys::family(family, granularity.map(|[m, n, k]| Granularity { m, n, k }))
-        .map_err(|e| (e.at().key(), (e.rule(), e.to_string())))?;
+        .map_err(|e| value_error::family(&e))?;
     Ok(())
 }
 
@@ -139,7 +152,7 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     for (a, span) in &spec.archs {
         match a.parse::<Arch>() {
             Ok(x) => archs.push(x),
-            Err(e) => errors.push(*span, Rule::UnknownValue, e),
+            Err(e) => errors.bad(*span, value_error::not_parsed(&e)),
         }
     }
     if spec.archs.is_empty() {
@@ -161,13 +174,13 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
         if let Some(f) = crate::keys::field_of(key) {
             spans.insert(f, *span);
         }
-        if let Err((rule, msg)) = apply(&mut cfg, key, v) {
-            errors.push(*span, rule, msg);
+        if let Err(e) = apply(&mut cfg, key, v) {
+            errors.bad(*span, e);
         }
     }
-    if let Err((key, (rule, msg))) = resolve_family(&mut cfg, spec) {
+    if let Err((key, e)) = resolve_family(&mut cfg, spec) {
         let span = spec.get(key).map_or(name.span(), |(_, s)| s);
-        errors.push(span, rule, msg);
+        errors.bad(span, e);
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
