@@ -52,7 +52,7 @@ fn the_readme_reach_table_is_what_check_says() {
     let mut files: Vec<String> = std::fs::read_dir(root().join("configs/real"))
         .unwrap()
         .map(|e| format!("configs/real/{}", e.unwrap().file_name().to_string_lossy()))
-        .filter(|f| f.ends_with(".toml"))
+        .filter(|f| Path::new(f).extension().is_some_and(|e| e == "toml"))
         .collect();
     files.sort();
     listed.sort();
