@@ -309,6 +309,7 @@ fn every_front_end_gives_the_same_input_error() {
             "smem::invalid-value",
             Some("`epilogue_cta_tile` extents must be positive"),
         ),
+        ("epilogue_op_class", json!("simt"), "smem::unknown-value", None),
     ];
     // Every key all the front ends take has a case.
     let all = [Front::Toml, Front::JsonLines, Front::Attribute];

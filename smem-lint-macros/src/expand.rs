@@ -104,6 +104,7 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
         }
     };
     let scheduler = variant(c.scheduler);
+    let epilogue_op_class = variant(c.epilogue_op_class);
     let dynamic_cluster = c.dynamic_cluster;
     let (tm, tn, tk) = (c.tile.m, c.tile.n, c.tile.k);
     let (cm, cn, ck) = (c.cluster.m, c.cluster.n, c.cluster.k);
@@ -124,6 +125,7 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             fusion: #fusion,
             epilogue_tile: #epilogue_tile,
             epilogue_cta_tile: #epilogue_cta_tile,
+            epilogue_op_class: #m::EpilogueOpClass::#epilogue_op_class,
             scheduler: #m::TileScheduler::#scheduler,
             epilogue: #epilogue,
             tile: #m::Tile { m: #tm, n: #tn, k: #tk },

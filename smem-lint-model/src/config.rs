@@ -507,6 +507,63 @@ impl fmt::Display for TileScheduler {
     }
 }
 
+/// The `OpClass` the epilogue builder is given (`epilogue/collective/builders/sm100_builder.inl`).
+/// CUTLASS's examples pass the mainloop's; FlashInfer's and TensorRT-LLM's dense FP4/MXFP8 GEMMs pass
+/// `OpClassTensorOp` to the epilogue builder while the mainloop is `OpClassBlockScaledTensorOp`. On
+/// SM100 it decides `EpilogueTileAuto` at a CTA N of 256 (`OverlappingAccum`'s M x 128 for
+/// block-scaled only) and `EpilogueScheduleAuto`'s 1SM/2SM choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EpilogueOpClass {
+    /// The mainloop's: `OpClassBlockScaledTensorOp` for block-scaled operands, else `OpClassTensorOp`.
+    Auto,
+    /// `cutlass::arch::OpClassTensorOp`.
+    TensorOp,
+    /// `cutlass::arch::OpClassBlockScaledTensorOp`.
+    BlockScaled,
+}
+
+impl EpilogueOpClass {
+    pub const ALL: [EpilogueOpClass; 3] =
+        [EpilogueOpClass::Auto, EpilogueOpClass::TensorOp, EpilogueOpClass::BlockScaled];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            EpilogueOpClass::Auto => "auto",
+            EpilogueOpClass::TensorOp => "tensorop",
+            EpilogueOpClass::BlockScaled => "blockscaled",
+        }
+    }
+
+    /// Whether the epilogue builder gets `OpClassBlockScaledTensorOp`.
+    pub const fn is_block_scaled(self, block_scaled_operands: bool) -> bool {
+        match self {
+            EpilogueOpClass::Auto => block_scaled_operands,
+            EpilogueOpClass::TensorOp => false,
+            EpilogueOpClass::BlockScaled => true,
+        }
+    }
+}
+
+impl FromStr for EpilogueOpClass {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let bare = t.rsplit("::").next().unwrap_or(t);
+        match bare {
+            "auto" => Ok(EpilogueOpClass::Auto),
+            "tensorop" | "OpClassTensorOp" => Ok(EpilogueOpClass::TensorOp),
+            "blockscaled" | "OpClassBlockScaledTensorOp" => Ok(EpilogueOpClass::BlockScaled),
+            _ => Err(ParseError::new("epilogue op class", s, Self::ALL.map(Self::name))),
+        }
+    }
+}
+
+impl fmt::Display for EpilogueOpClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The epilogue builder's `EpilogueTileType`: `EpilogueTileAuto` (the builder picks the subtile) or
 /// an explicit `cute::Shape<Int<M>, Int<N>>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -825,6 +882,8 @@ pub struct KernelConfig {
     pub epilogue_tile: EpilogueTile,
     /// The `TileShape_MNK` the epilogue builder is given, when it is not the mainloop's `tile`.
     pub epilogue_cta_tile: Option<Tile>,
+    /// The `OpClass` the epilogue builder is given.
+    pub epilogue_op_class: EpilogueOpClass,
     /// `GemmUniversal`'s `TileScheduler` (dense kernels).
     pub scheduler: TileScheduler,
     pub epilogue: Epilogue,
@@ -858,6 +917,7 @@ impl KernelConfig {
             fusion: Fusion::Default,
             epilogue_tile: EpilogueTile::Auto,
             epilogue_cta_tile: None,
+            epilogue_op_class: EpilogueOpClass::Auto,
             scheduler: TileScheduler::Auto,
             epilogue: Epilogue::Builder,
             tile,

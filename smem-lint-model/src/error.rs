@@ -28,6 +28,8 @@ pub enum ConfigField {
     EpilogueTile,
     /// `epilogue_cta_tile`: the `TileShape_MNK` the epilogue builder is given.
     EpilogueCtaTile,
+    /// `epilogue_op_class`: the `OpClass` the epilogue builder is given.
+    EpilogueOpClass,
     /// `scheduler`: `GemmUniversal`'s tile scheduler tag.
     Scheduler,
     Tile,
@@ -57,6 +59,7 @@ impl ConfigField {
             ConfigField::Epilogue => "epilogue",
             ConfigField::EpilogueTile => "epilogue_tile",
             ConfigField::EpilogueCtaTile => "epilogue_cta_tile",
+            ConfigField::EpilogueOpClass => "epilogue_op_class",
             ConfigField::Scheduler => "scheduler",
             ConfigField::Tile => "tile",
             ConfigField::Cluster => "cluster",

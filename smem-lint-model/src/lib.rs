@@ -23,8 +23,8 @@ pub mod verdict;
 
 pub use arch::{Arch, ArchTraits};
 pub use config::{
-    BlockScaleFactorSpec, Cluster, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion,
-    Granularity, KernelConfig, KernelKind, Layout, MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule,
+    BlockScaleFactorSpec, Cluster, CutlassVersion, Epilogue, EpilogueOpClass, EpilogueSchedule, EpilogueTile, Family,
+    Fusion, Granularity, KernelConfig, KernelKind, Layout, MoeFusion, Schedule, Sm100Mma, Sm100Schedule, Sm90Schedule,
     Sm90Shell, StagePolicy, Tile, TileScheduler,
 };
 pub use dtype::{Operand, Output, ScaleFactor};
@@ -146,6 +146,14 @@ pub fn evaluate_with(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, M
 
 /// The family models, laying storage out as `L`: the member tree, or `sizeof`/`alignof` alone.
 fn evaluate_as<L: layout::TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    if cfg.epilogue_op_class != EpilogueOpClass::Auto && cfg.arch != Arch::Sm100 {
+        // The SM90 and SM120 epilogue builders pass their `OpClass` through without reading it.
+        return Err(ModelError::new(
+            ConfigField::EpilogueOpClass,
+            format!("`epilogue_op_class` is modelled on SM100 only, not {}", cfg.arch),
+            "leave `epilogue_op_class` unset",
+        ));
+    }
     match cfg.arch {
         Arch::Sm120 | Arch::Sm121 => {
             sm120_tags(cfg)?;

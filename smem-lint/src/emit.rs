@@ -537,6 +537,13 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
     // `int32_t` for int8 operands (vLLM's `ElementAcc`), `float` otherwise; the epilogue computes in float.
     let acc = a.accumulator_cutlass_type();
     let epilogue_schedule = cfg.epilogue_schedule.cutlass_tag();
+    // The epilogue builder's op class: the mainloop's unless `epilogue_op_class` names one
+    // (FlashInfer's and TensorRT-LLM's dense FP4/MXFP8 GEMMs give it OpClassTensorOp).
+    let epilogue_op_class = match cfg.epilogue_op_class {
+        crate::model::EpilogueOpClass::Auto => op_class,
+        crate::model::EpilogueOpClass::TensorOp => "OpClassTensorOp",
+        crate::model::EpilogueOpClass::BlockScaled => "OpClassBlockScaledTensorOp",
+    };
     let epilogue = match cfg.epilogue {
         crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } if cfg.arch == Arch::Sm100 => {
             trtllm_moe_epilogue_sm100(cfg, fusion, swap_ab, op_class, &epilogue_tile)
@@ -544,7 +551,7 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
         crate::model::Epilogue::TrtllmMoe { fusion, swap_ab } => trtllm_moe_epilogue(cfg, fusion, swap_ab),
         _ => format!(
             "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    {arch_tag}, cutlass::arch::{op_class}, {tile_alias}, ClusterShape,
+    {arch_tag}, cutlass::arch::{epilogue_op_class}, {tile_alias}, ClusterShape,
     {epilogue_tile}, {acc}, float,
     {c_t}, {layout_c}{ptr}, {align_c}, {d_t}, {layout_d}{ptr}, {align_d},
     {epilogue_schedule}{fusion}>::CollectiveOp;

@@ -64,6 +64,7 @@ pub const KEYS: &[Key] = &[
     all("epilogue", ConfigField::Epilogue),
     all("epilogue_tile", ConfigField::EpilogueTile),
     all("epilogue_cta_tile", ConfigField::EpilogueCtaTile),
+    all("epilogue_op_class", ConfigField::EpilogueOpClass),
     all("scheduler", ConfigField::Scheduler),
     // A declared epilogue's `sizeof(CollectiveEpilogue::SharedStorage)`.
     Key { name: "epilogue_smem_bytes", field: Some(ConfigField::Epilogue), fronts: &[Front::Attribute] },
@@ -219,7 +220,9 @@ pub fn family(name: Option<&str>, granularity: Option<Granularity>) -> Result<Fa
 /// stage keys, each written only where it differs from the format's default: what both importers
 /// (`import-trtllm`, `import-cutlass`) write after their own keys, in the key table's order.
 pub fn write_toml_keys(s: &mut String, c: &crate::model::KernelConfig) {
-    use crate::model::{Cluster, EpilogueSchedule, EpilogueTile, Layout, Schedule, StagePolicy, TileScheduler};
+    use crate::model::{
+        Cluster, EpilogueOpClass, EpilogueSchedule, EpilogueTile, Layout, Schedule, StagePolicy, TileScheduler,
+    };
     use std::fmt::Write as _;
     if c.layout_c != Layout::RowMajor {
         let _ = writeln!(s, "layout_c = \"{}\"", c.layout_c);
@@ -241,6 +244,9 @@ pub fn write_toml_keys(s: &mut String, c: &crate::model::KernelConfig) {
     }
     if let EpilogueTile::Explicit { m, n } = c.epilogue_tile {
         let _ = writeln!(s, "epilogue_tile = [{m}, {n}]");
+    }
+    if c.epilogue_op_class != EpilogueOpClass::Auto {
+        let _ = writeln!(s, "epilogue_op_class = \"{}\"", c.epilogue_op_class);
     }
     if c.scheduler != TileScheduler::Auto {
         let _ = writeln!(s, "scheduler = \"{}\"", c.scheduler);
@@ -316,6 +322,7 @@ mod tests {
             ConfigField::LayoutD,
             ConfigField::EpilogueTile,
             ConfigField::EpilogueCtaTile,
+            ConfigField::EpilogueOpClass,
             ConfigField::Scheduler,
             ConfigField::Fusion,
             ConfigField::Epilogue,

@@ -76,8 +76,10 @@ markers!(
     Row,
     /// `cutlass::layout::ColumnMajor` C or D (swap_ab kernels).
     Col,
-    /// The block-scaled family (the default).
+    /// The block-scaled family (the default); as `epilogue_op_class`, `OpClassBlockScaledTensorOp`.
     Blockscaled,
+    /// `epilogue_op_class`: `OpClassTensorOp` given to the epilogue builder.
+    Tensorop,
     /// The blockwise-scaled FP8 family (with a `granularity: Granularity<..>` field).
     Blockwise,
     /// The plain F8F6F4 family.

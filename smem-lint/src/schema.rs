@@ -6,8 +6,8 @@
 use serde_json::{json, Value};
 
 use crate::model::{
-    Arch, CutlassVersion, Epilogue, EpilogueSchedule, Family, KernelKind, Layout, Operand, Output, Schedule,
-    TileScheduler,
+    Arch, CutlassVersion, Epilogue, EpilogueOpClass, EpilogueSchedule, Family, KernelKind, Layout, Operand, Output,
+    Schedule, TileScheduler,
 };
 
 /// A schedule: one of its spellings, bare or behind a `cutlass::...::` namespace (as the parser reads it).
@@ -98,6 +98,10 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         (
             "epilogue_cta_tile",
             triple("the TileShape [M, N, K] the epilogue builder is given, when not the mainloop's tile"),
+        ),
+        (
+            "epilogue_op_class",
+            json!({"description": "the OpClass the SM100 epilogue builder is given: auto (the mainloop's), tensorop (OpClassTensorOp) or blockscaled (OpClassBlockScaledTensorOp)", "enum": names(EpilogueOpClass::ALL.map(EpilogueOpClass::name))}),
         ),
         (
             "scheduler",

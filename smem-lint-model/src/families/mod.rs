@@ -282,11 +282,19 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
             },
         ));
     }
-    if cfg.scheduler != crate::TileScheduler::Auto || cfg.epilogue_cta_tile.is_some() {
+    if cfg.scheduler != crate::TileScheduler::Auto {
         return Err(ModelError::new(
             ConfigField::Scheduler,
-            format!("explicit tile schedulers and epilogue CTA tiles are not modelled on {arch}"),
-            "leave `scheduler` and `epilogue_cta_tile` unset",
+            format!("explicit tile schedulers are not modelled on {arch}"),
+            "leave `scheduler` unset",
+        ));
+    }
+    // SM100's epilogue CTA tile is checked against the mainloop's (`sm100_umma::epilogue_geometry`).
+    if cfg.epilogue_cta_tile.is_some() && arch != "SM100" {
+        return Err(ModelError::new(
+            ConfigField::EpilogueCtaTile,
+            format!("epilogue CTA tiles are not modelled on {arch}"),
+            "leave `epilogue_cta_tile` unset",
         ));
     }
     if cfg.d == crate::Output::Void {

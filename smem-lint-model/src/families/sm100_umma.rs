@@ -33,12 +33,15 @@ pub const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
 
 /// What the builders resolve before laying anything out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(clippy::struct_excessive_bools)] // five independent builder decisions
+#[allow(clippy::struct_excessive_bools)] // six independent builder decisions
 struct Resolved {
     two_sm: bool,
     /// `PtrArrayNoSmemWarpSpecialized{1,2}Sm`: the no-smem collective (`sm100_epilogue_array_nosmem.hpp`).
     no_smem: bool,
     block_scaled: bool,
+    /// The epilogue builder is given `OpClassBlockScaledTensorOp` (`epilogue_op_class`, by default the
+    /// mainloop's).
+    epilogue_block_scaled: bool,
     /// MXF4/NVF4: 4-bit operands packed in smem; otherwise every sub-byte operand takes 8 bits.
     f4_instruction: bool,
     grouped: bool,
@@ -76,6 +79,13 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
             "use one type for both operands, or two FP8 types",
         );
     }
+    if cfg.epilogue_op_class == crate::EpilogueOpClass::BlockScaled && !block_scaled {
+        return refuse(
+            ConfigField::EpilogueOpClass,
+            format!("an OpClassBlockScaledTensorOp epilogue with {} x {} operands is not modelled", cfg.a, cfg.b),
+            "the epilogue builder is given OpClassBlockScaledTensorOp with block-scaled operands only; leave `epilogue_op_class` unset",
+        );
+    }
     if block_scaled && cfg.a.scale_factor() != cfg.b.scale_factor() {
         return refuse(
             ConfigField::B,
@@ -106,13 +116,18 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
         );
     }
     // tf32, the narrow N tiles and explicit epilogue tiles were measured (`sm100-verify-dense-*`,
-    // `sm100-verify-shipped-*`) on 4.4.2, 4.5.0 and 4.7.0 only.
+    // `sm100-verify-shipped-*`) on 4.4.2, 4.5.0 and 4.7.0 only; the epilogue builder's own op class and
+    // CTA tile on 4.4.2, 4.5.0 and 4.7.0 (`sm100-verify-opclass-*`).
     let new_dimension = if cfg.a == Operand::Tf32 {
         Some("tf32 operands")
     } else if narrow_n {
         Some("N = 8/16/32 tiles")
     } else if cfg.epilogue_tile != crate::EpilogueTile::Auto {
         Some("explicit epilogue tiles")
+    } else if cfg.epilogue_op_class != crate::EpilogueOpClass::Auto {
+        Some("epilogue op classes")
+    } else if cfg.epilogue_cta_tile.is_some() {
+        Some("epilogue CTA tiles")
     } else {
         None
     };
@@ -271,10 +286,25 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         );
     }
     // The epilogue schedule must match the MMA's SM count (EpilogueScheduleAuto decides the same way).
+    // An epilogue built for its own CTA tile (`epilogue_cta_tile`) takes its SM count from that tile
+    // (`epilogue_geometry` checks it against the mainloop's).
+    let own_tile = cfg.epilogue_cta_tile.is_some();
+    if own_tile
+        && !matches!(
+            cfg.epilogue_schedule,
+            EpilogueSchedule::Auto | EpilogueSchedule::TmaWarpSpecialized1Sm | EpilogueSchedule::TmaWarpSpecialized2Sm
+        )
+    {
+        return refuse(
+            ConfigField::EpilogueCtaTile,
+            format!("an epilogue CTA tile with epilogue schedule {} is not modelled on SM100", cfg.epilogue_schedule),
+            "`epilogue_cta_tile` is modelled on SM100 with EpilogueScheduleAuto, TmaWarpSpecialized1Sm or TmaWarpSpecialized2Sm",
+        );
+    }
     let epilogue_ok = match cfg.epilogue_schedule {
         EpilogueSchedule::Auto => cfg.schedule == Schedule::Auto,
-        EpilogueSchedule::TmaWarpSpecialized1Sm => !two_sm && !grouped,
-        EpilogueSchedule::TmaWarpSpecialized2Sm => two_sm && !grouped,
+        EpilogueSchedule::TmaWarpSpecialized1Sm => (!two_sm || own_tile) && !grouped,
+        EpilogueSchedule::TmaWarpSpecialized2Sm => (two_sm || own_tile) && !grouped,
         // `final : TmaWarpSpecialized{1,2}Sm`: the dense builder's `is_base_of` reads them as their base,
         // paired, as TensorRT-LLM pairs them, with the block-scaled schedule of the same instruction.
         EpilogueSchedule::TmaWarpSpecialized1SmNvf4
@@ -317,23 +347,91 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         cfg.epilogue_schedule,
         EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized2Sm
     );
+    let epilogue_block_scaled = cfg.epilogue_op_class.is_block_scaled(block_scaled);
     if no_smem {
-        no_smem_domain(cfg, block_scaled)?;
+        no_smem_domain(cfg, epilogue_block_scaled)?;
     }
-    Ok(Resolved { two_sm, no_smem, block_scaled, f4_instruction, grouped })
+    epilogue_geometry(cfg, two_sm, epilogue_block_scaled)?;
+    Ok(Resolved { two_sm, no_smem, block_scaled, epilogue_block_scaled, f4_instruction, grouped })
+}
+
+/// The epilogue builder's own 1SM/2SM choice, CTA tile and TMEM warps, from the `MmaTileShape_MNK` it
+/// is given (`epilogue_cta_tile`, by default the mainloop's `tile`) and its `OpClass`:
+/// `EpilogueScheduleAuto` is 2SM for an even static cluster M with an MMA M of 256, or of 128 too when
+/// the op class is not block-scaled (`sm100_builder.inl`'s `is_2sm`); an explicit schedule says it.
+/// `Sm100TmaBuilderImpl` halves M for 2SM (`cta_tile_shape`) and takes 2x2 TMEM warps for a 2SM MMA
+/// of M = 128 (`sm100_tmem_warps`). The model lays the epilogue out for the mainloop's CTA tile, so it
+/// is modelled where the builder's CTA tile, warps and K are the mainloop's (vLLM's NVFP4 GEMMs give
+/// a 2SM mainloop's per-SM tile `PerSmTileShape_MNK`, which the builder builds 1SM), and refused where
+/// they differ (an epilogue built for another tile than the kernel computes, or given
+/// `OpClassTensorOp` with `EpilogueScheduleAuto` where that makes it 2SM and the block-scaled mainloop
+/// 1SM).
+fn epilogue_geometry(cfg: &KernelConfig, two_sm: bool, epilogue_block_scaled: bool) -> Result<(), ModelError> {
+    let e = cfg.epilogue_cta();
+    let t = cfg.tile;
+    let epi_two_sm = match cfg.epilogue_schedule {
+        EpilogueSchedule::Auto => {
+            !cfg.dynamic_cluster
+                && cfg.cluster.m.is_multiple_of(2)
+                && if epilogue_block_scaled { e.m == 256 } else { e.m == 256 || e.m == 128 }
+        }
+        EpilogueSchedule::TmaWarpSpecialized1Sm | EpilogueSchedule::TmaWarpSpecialized2Sm
+            if cfg.epilogue_cta_tile.is_some() =>
+        {
+            cfg.epilogue_schedule == EpilogueSchedule::TmaWarpSpecialized2Sm
+        }
+        _ => two_sm,
+    };
+    let geometry = |two: bool, tile: crate::Tile| {
+        let cta_m = if two { tile.m / 2 } else { tile.m };
+        let warps = if two && tile.m == 128 { (2, 2) } else { (4, 1) };
+        (cta_m, tile.n, tile.k, warps)
+    };
+    let (epi, main) = (geometry(epi_two_sm, e), geometry(two_sm, t));
+    if epi != main {
+        let sms = |two: bool| if two { "2SM" } else { "1SM" };
+        return refuse(
+            if cfg.epilogue_cta_tile.is_some() { ConfigField::EpilogueCtaTile } else { ConfigField::EpilogueOpClass },
+            format!(
+                "an epilogue built {} for {e} (CTA tile {}x{}x{}, {}x{} TMEM warps) with a {} mainloop of CTA tile {}x{}x{} ({}x{} TMEM warps) is not modelled",
+                sms(epi_two_sm),
+                epi.0,
+                epi.1,
+                epi.2,
+                epi.3 .0,
+                epi.3 .1,
+                sms(two_sm),
+                main.0,
+                main.1,
+                main.2,
+                main.3 .0,
+                main.3 .1
+            ),
+            "the model lays the SM100 epilogue out for the mainloop's CTA tile: give the epilogue builder the per-SM tile and an op class that builds the mainloop's CTA tile",
+        );
+    }
+    if epi_two_sm && !cfg.dynamic_cluster && !cfg.cluster.m.is_multiple_of(2) {
+        return refuse(
+            ConfigField::Cluster,
+            format!("a 2SM epilogue with cluster M = {} is not modelled", cfg.cluster.m),
+            "the epilogue builder static_asserts \"schedule + cluster mismatch\" for a 2SM schedule with an odd cluster M",
+        );
+    }
+    Ok(())
 }
 
 /// What the ptr-array no-smem epilogue is modelled for. The builder (`sm100_builder.inl`, "No smem
 /// builder") hands a dense kernel's default fusion to `thread::LinearCombination` and so to the
-/// collective without smem (`Sm100PtrArrayNoSmem` with `IsDefaultFusionOp`); a block-scaled kernel
-/// or another fusion goes through `CallbacksBuilder` to the collective that keeps the fusion's
-/// storage and a reduction buffer, which was not measured.
-fn no_smem_domain(cfg: &KernelConfig, block_scaled: bool) -> Result<(), ModelError> {
-    if block_scaled {
+/// collective without smem (`Sm100PtrArrayNoSmem` with `IsDefaultFusionOp` and an op class other
+/// than `OpClassBlockScaledTensorOp`); an `OpClassBlockScaledTensorOp` epilogue (by default, a
+/// block-scaled kernel's) or another fusion goes through `CallbacksBuilder` to the collective that
+/// keeps the fusion's storage and a reduction buffer, which was not measured.
+fn no_smem_domain(cfg: &KernelConfig, epilogue_block_scaled: bool) -> Result<(), ModelError> {
+    if epilogue_block_scaled {
         return refuse(
             ConfigField::EpilogueSchedule,
-            format!("{} with block-scaled operands is not modelled", cfg.epilogue_schedule),
-            "the builder gives block-scaled kernels the no-smem collective with fusion callbacks, which was not \
+            format!("{} with an OpClassBlockScaledTensorOp epilogue is not modelled", cfg.epilogue_schedule),
+            "the builder gives an OpClassBlockScaledTensorOp epilogue the no-smem collective with fusion callbacks, which was not \
              measured; use PtrArrayTmaWarpSpecialized1Sm/2Sm",
         );
     }
@@ -438,7 +536,7 @@ fn n_min(x: Output, layout: crate::Layout, wn: u64) -> u64 {
 fn epilogue_tile_checks(cfg: &KernelConfig, r: Resolved) -> Result<Option<Evaluation>, ModelError> {
     let ((cm, cn), (wm, wn)) = epilogue_cta(cfg, r);
     match cfg.epilogue_tile {
-        crate::EpilogueTile::Auto if r.block_scaled && cn == 256 => Ok(None),
+        crate::EpilogueTile::Auto if r.epilogue_block_scaled && cn == 256 => Ok(None),
         crate::EpilogueTile::Auto => {
             // A void C is checked as D (`ElementC = conditional_t<DisableSource, ElementD, ElementC_>`)
             // but with the absent buffer's minimum.
@@ -482,8 +580,9 @@ fn auto_epilogue_tile(cfg: &KernelConfig, r: Resolved, (cm, cn): (u64, u64), wm:
     let em = cm.min(32 * wm);
     let c_bits = if cfg.c == Output::Void { cfg.d.bits() } else { cfg.c.bits() };
     let max_bits = c_bits.max(cfg.d.bits());
-    let en = if r.block_scaled && cn == 256 {
-        // Overlapping accumulators: half of N at a time.
+    let en = if r.epilogue_block_scaled && cn == 256 {
+        // Overlapping accumulators: half of N at a time, for an OpClassBlockScaledTensorOp epilogue
+        // only (an OpClassTensorOp one takes the heuristic below, e.g. 128x32 for a void C, 16-bit D).
         128
     } else {
         let n_perf = if cfg.c == Output::Void {
@@ -536,6 +635,13 @@ fn auto_epilogue_tile(cfg: &KernelConfig, r: Resolved, (cm, cn): (u64, u64), wm:
 fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<(KernelConfig, crate::MoeFusion, bool)>, ModelError> {
     use crate::{Epilogue, Fusion, Layout, MoeFusion};
     let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue else { return Ok(None) };
+    if cfg.epilogue_op_class != crate::EpilogueOpClass::Auto || cfg.epilogue_cta_tile.is_some() {
+        return refuse(
+            if cfg.epilogue_cta_tile.is_some() { ConfigField::EpilogueCtaTile } else { ConfigField::EpilogueOpClass },
+            "the TensorRT-LLM MoE launcher gives its epilogue builder the mainloop's op class and tile".into(),
+            "leave `epilogue_op_class` and `epilogue_cta_tile` unset",
+        );
+    }
     if fusion == MoeFusion::Finalize {
         if matches!(
             cfg.epilogue_schedule,

@@ -9,8 +9,9 @@ use super::{error, InputError, InputErrorKind};
 use crate::front::value_error;
 use crate::keys::Front;
 use crate::model::{
-    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueSchedule, EpilogueTile, Family, Fusion, Granularity,
-    KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile, TileScheduler,
+    Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueOpClass, EpilogueSchedule, EpilogueTile, Family,
+    Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
+    TileScheduler,
 };
 
 /// Where a table sits: which keys it may hold and whether lists mean "sweep over these".
@@ -37,6 +38,7 @@ enum Value {
     LayoutD(Layout),
     EpilogueTile(EpilogueTile),
     EpilogueCtaTile(Tile),
+    EpilogueOpClass(EpilogueOpClass),
     Scheduler(TileScheduler),
     Tile(Tile),
     /// A static cluster, or `None` for `"dynamic"`.
@@ -63,6 +65,7 @@ impl Value {
             Value::LayoutD(_) => ConfigField::LayoutD,
             Value::EpilogueTile(_) => ConfigField::EpilogueTile,
             Value::EpilogueCtaTile(_) => ConfigField::EpilogueCtaTile,
+            Value::EpilogueOpClass(_) => ConfigField::EpilogueOpClass,
             Value::Scheduler(_) => ConfigField::Scheduler,
             Value::Tile(_) => ConfigField::Tile,
             Value::Cluster(_) => ConfigField::Cluster,
@@ -243,6 +246,7 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             let [m, n, k] = triple(v, key)?;
             one(Value::EpilogueCtaTile(Tile { m, n, k }))
         }
+        "epilogue_op_class" => one(Value::EpilogueOpClass(parsed(v, key)?)),
         "scheduler" => one(Value::Scheduler(parsed(v, key)?)),
         "cluster" if v.get_ref().as_str() == Some("dynamic") => one(Value::Cluster(None)),
         "cluster" => {
@@ -427,6 +431,7 @@ impl Point {
             layout_d: Layout::RowMajor,
             epilogue_tile: crate::model::EpilogueTile::Auto,
             epilogue_cta_tile: None,
+            epilogue_op_class: EpilogueOpClass::Auto,
             scheduler: TileScheduler::Auto,
             fusion: Fusion::Default,
             epilogue: Epilogue::Builder,
@@ -452,6 +457,7 @@ impl Point {
                 Value::LayoutD(x) => cfg.layout_d = x,
                 Value::EpilogueTile(x) => cfg.epilogue_tile = x,
                 Value::EpilogueCtaTile(x) => cfg.epilogue_cta_tile = Some(x),
+                Value::EpilogueOpClass(x) => cfg.epilogue_op_class = x,
                 Value::Scheduler(x) => cfg.scheduler = x,
                 Value::Tile(x) => tile = Some(x),
                 Value::Cluster(Some(x)) => cfg.cluster = x,

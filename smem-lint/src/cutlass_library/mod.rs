@@ -512,6 +512,9 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
                 // cluster is then unused and left at 1x1x1, as every front end reads "dynamic".
                 dynamic_cluster,
                 epilogue_cta_tile: None,
+                // The generator gives the epilogue builder the mainloop's op class
+                // (`opcode_class_epi = opcode_class_main`).
+                epilogue_op_class: crate::model::EpilogueOpClass::Auto,
                 scheduler,
                 schedule,
                 epilogue_schedule,

@@ -158,6 +158,7 @@ mod key {
     pub(super) const LAYOUT_D: usize = index("layout_d");
     pub(super) const EPILOGUE_TILE: usize = index("epilogue_tile");
     pub(super) const EPILOGUE_CTA_TILE: usize = index("epilogue_cta_tile");
+    pub(super) const EPILOGUE_OP_CLASS: usize = index("epilogue_op_class");
     pub(super) const SCHEDULER: usize = index("scheduler");
     pub(super) const TILE: usize = index("tile");
     pub(super) const CLUSTER: usize = index("cluster");
@@ -536,6 +537,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     let layout_d: Layout = parsed(obj, id, key::LAYOUT_D)?.unwrap_or(Layout::RowMajor);
     let epilogue_cta_tile = triple(obj, id, key::EPILOGUE_CTA_TILE)?.map(|[m, n, k]| Tile { m, n, k });
     let scheduler = parsed(obj, id, key::SCHEDULER)?.unwrap_or(crate::model::TileScheduler::Auto);
+    let epilogue_op_class = parsed(obj, id, key::EPILOGUE_OP_CLASS)?.unwrap_or(crate::model::EpilogueOpClass::Auto);
     let epilogue_tile = pair(obj, id, key::EPILOGUE_TILE)?
         .map_or(crate::model::EpilogueTile::Auto, |[m, n]| crate::model::EpilogueTile::Explicit { m, n });
     let arch = parsed(obj, id, key::ARCH)?.ok_or_else(|| missing(id, "arch"))?;
@@ -573,6 +575,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
             layout_d,
             epilogue_tile,
             epilogue_cta_tile,
+            epilogue_op_class,
             scheduler,
             fusion,
             epilogue,
@@ -853,6 +856,9 @@ pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
     }
     if let Some(t) = cfg.epilogue_cta_tile {
         v["epilogue_cta_tile"] = json!([t.m, t.n, t.k]);
+    }
+    if cfg.epilogue_op_class != crate::model::EpilogueOpClass::Auto {
+        v["epilogue_op_class"] = json!(cfg.epilogue_op_class.name());
     }
     if cfg.scheduler != crate::model::TileScheduler::Auto {
         v["scheduler"] = json!(cfg.scheduler.name());

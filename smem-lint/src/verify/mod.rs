@@ -325,6 +325,9 @@ pub(crate) fn record_line(m: &Measured) -> Value {
     if let Some(t) = c.epilogue_cta_tile {
         o["epilogue_cta_tile"] = json!([t.m, t.n, t.k]);
     }
+    if c.epilogue_op_class != crate::model::EpilogueOpClass::Auto {
+        o["epilogue_op_class"] = json!(c.epilogue_op_class.name());
+    }
     if c.scheduler != crate::model::TileScheduler::Auto {
         o["scheduler"] = json!(c.scheduler.name());
     }
@@ -369,8 +372,8 @@ pub fn from_record(line: &str) -> Result<Measured, String> {
 mod tests {
     use super::*;
     use crate::model::{
-        Arch, Cluster, EpilogueSchedule, EpilogueTile, Fusion, KernelKind, Layout, Operand, Output, Schedule, Tile,
-        TileScheduler,
+        Arch, Cluster, EpilogueOpClass, EpilogueSchedule, EpilogueTile, Fusion, KernelKind, Layout, Operand, Output,
+        Schedule, Tile, TileScheduler,
     };
 
     /// A record is read back as the configuration that was measured: every key the JSON-lines front
@@ -393,6 +396,7 @@ mod tests {
             KernelConfig { epilogue_tile: EpilogueTile::Explicit { m: 64, n: 16 }, ..base },
             KernelConfig { epilogue_cta_tile: Some(Tile { m: 128, n: 64, k: 128 }), ..base },
             KernelConfig { scheduler: TileScheduler::StaticPersistent, ..base },
+            KernelConfig { arch: Arch::Sm100, epilogue_op_class: EpilogueOpClass::TensorOp, ..base },
             KernelConfig { epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized, ..base },
             KernelConfig { fusion: evt.parse::<Fusion>().unwrap(), ..base },
             KernelConfig { d: Output::Mxfp6E3m2, schedule: Schedule::Pingpong, ..base },
