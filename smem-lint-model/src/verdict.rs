@@ -151,7 +151,12 @@ fn largest_fitting_stages(
 ) -> Result<Option<u64>, ModelError> {
     const MAX: u32 = 64;
     let mut fits = |s: u32| -> Result<bool, ModelError> {
-        let p = prober.probe(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg })?;
+        // A count the model does not answer for (the plain sparse builder has no explicit
+        // `StageCount<N>`) is not a count that fits.
+        let p = match prober.probe(&KernelConfig { stages: StagePolicy::Fixed(s), ..*cfg }) {
+            Err(e) if !e.out_of_bounds => return Ok(false),
+            p => p?,
+        };
         Ok(p.is_some_and(|p| p.kernel_bytes <= cap))
     };
     let mut s = start.map_or(2, |s| s.clamp(2, u64::from(MAX)) as u32);

@@ -16,9 +16,14 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 fn line_error(e: &smem_lint::jsonl::LineError) -> PyErr {
+    // The message and, as eval prints it on stderr, its help.
+    let text = match e.help() {
+        Some(h) => format!("{} (help: {h})", e.error()),
+        None => e.error().to_string(),
+    };
     match e.at.field {
-        Some(f) => value_error(format!("`{f}`: {}", e.error())),
-        None => value_error(e.error()),
+        Some(f) => value_error(format!("`{f}`: {text}")),
+        None => value_error(text),
     }
 }
 

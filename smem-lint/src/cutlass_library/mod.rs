@@ -248,7 +248,7 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
         "BlockwiseUniversal3x" => (KernelKind::Dense, true),
         "GroupedBlockwiseUniversal3x" => (KernelKind::Grouped, true),
         // SM120's structured-sparse kernels (the model refuses the other architectures' by name).
-        "SparseUniversal3x" if op.arch == 120 => (KernelKind::Sparse, false),
+        "SparseUniversal3x" | "BlockScaledSparseUniversal3x" if op.arch == 120 => (KernelKind::Sparse, false),
         other => {
             why.push(format!(
                 "gemm kind {other} is not modelled (dense and grouped 3.x GEMMs, and SM120 sparse ones, are)"
@@ -266,7 +266,7 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
     };
     // A sparse class outside a sparse kind (or the reverse) is no operation the generator writes; a
     // sparse kind the model does not take is already named above.
-    if op.opcode_class.contains("Sparse") != (op.gemm_kind == "SparseUniversal3x") {
+    if op.opcode_class.contains("Sparse") != op.gemm_kind.contains("Sparse") {
         why.push(format!("operator class {} does not go with gemm kind {}", op.opcode_class, op.gemm_kind));
     }
     if op.complex {
