@@ -269,16 +269,8 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "2SM MMAs run on CTA pairs: use an even cluster M",
         );
     }
-    let instruction_epilogue = matches!(
-        cfg.epilogue_schedule,
-        EpilogueSchedule::TmaWarpSpecialized1SmNvf4
-            | EpilogueSchedule::TmaWarpSpecialized2SmNvf4
-            | EpilogueSchedule::TmaWarpSpecialized1SmMxf4
-            | EpilogueSchedule::TmaWarpSpecialized2SmMxf4
-            | EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4
-            | EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4
-    );
-    if instruction_epilogue && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    let instruction_epilogue = instruction_epilogue(cfg.epilogue_schedule);
+    if instruction_epilogue.is_some() && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
         return refuse(
             ConfigField::Cutlass,
             format!("epilogue schedule {} is not checked against CUTLASS {}", cfg.epilogue_schedule, cfg.cutlass),
@@ -302,27 +294,13 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         );
     }
     let epilogue_ok = match cfg.epilogue_schedule {
+        // `final : TmaWarpSpecialized{1,2}Sm`: the dense builder's `is_base_of` reads them as their base,
+        // paired, as TensorRT-LLM pairs them, with the block-scaled schedule of the same instruction.
+        _ if instruction_epilogue.is_some() => instruction_epilogue
+            .is_some_and(|(two, mma)| two == two_sm && !grouped && cfg.schedule.sm100().is_some_and(|s| s.mma == mma)),
         EpilogueSchedule::Auto => cfg.schedule == Schedule::Auto,
         EpilogueSchedule::TmaWarpSpecialized1Sm => (!two_sm || own_tile) && !grouped,
         EpilogueSchedule::TmaWarpSpecialized2Sm => (two_sm || own_tile) && !grouped,
-        // `final : TmaWarpSpecialized{1,2}Sm`: the dense builder's `is_base_of` reads them as their base,
-        // paired, as TensorRT-LLM pairs them, with the block-scaled schedule of the same instruction.
-        EpilogueSchedule::TmaWarpSpecialized1SmNvf4
-        | EpilogueSchedule::TmaWarpSpecialized2SmNvf4
-        | EpilogueSchedule::TmaWarpSpecialized1SmMxf4
-        | EpilogueSchedule::TmaWarpSpecialized2SmMxf4
-        | EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4
-        | EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4 => {
-            let (two, mma) = match cfg.epilogue_schedule {
-                EpilogueSchedule::TmaWarpSpecialized1SmNvf4 => (false, Sm100Mma::Nvf4),
-                EpilogueSchedule::TmaWarpSpecialized2SmNvf4 => (true, Sm100Mma::Nvf4),
-                EpilogueSchedule::TmaWarpSpecialized1SmMxf4 => (false, Sm100Mma::Mxf4),
-                EpilogueSchedule::TmaWarpSpecialized2SmMxf4 => (true, Sm100Mma::Mxf4),
-                EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4 => (false, Sm100Mma::Mxf8f6f4),
-                _ => (true, Sm100Mma::Mxf8f6f4),
-            };
-            two == two_sm && !grouped && cfg.schedule.sm100().is_some_and(|s| s.mma == mma)
-        }
         EpilogueSchedule::PtrArrayTmaWarpSpecialized1Sm | EpilogueSchedule::PtrArrayNoSmemWarpSpecialized1Sm => {
             !two_sm && grouped
         }
@@ -418,6 +396,20 @@ fn epilogue_geometry(cfg: &KernelConfig, two_sm: bool, epilogue_block_scaled: bo
         );
     }
     Ok(())
+}
+
+/// The instruction-named epilogue schedules (`TmaWarpSpecialized{1,2}Sm{Nvf4,Mxf4,Mxf8f6f4}`): whether
+/// 2SM, and the MMA instruction whose kernel schedule they go with; `None` for any other schedule.
+fn instruction_epilogue(s: EpilogueSchedule) -> Option<(bool, Sm100Mma)> {
+    Some(match s {
+        EpilogueSchedule::TmaWarpSpecialized1SmNvf4 => (false, Sm100Mma::Nvf4),
+        EpilogueSchedule::TmaWarpSpecialized2SmNvf4 => (true, Sm100Mma::Nvf4),
+        EpilogueSchedule::TmaWarpSpecialized1SmMxf4 => (false, Sm100Mma::Mxf4),
+        EpilogueSchedule::TmaWarpSpecialized2SmMxf4 => (true, Sm100Mma::Mxf4),
+        EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4 => (false, Sm100Mma::Mxf8f6f4),
+        EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4 => (true, Sm100Mma::Mxf8f6f4),
+        _ => return None,
+    })
 }
 
 /// What the ptr-array no-smem epilogue is modelled for. The builder (`sm100_builder.inl`, "No smem
