@@ -224,14 +224,15 @@ def test_cmake_lists_select_the_launchable_kernels_in_cutlass_own_filter(tmp_pat
     assert set(out) == set(kept) == launchable
 
 
-def test_the_command_is_installed_with_the_package():
+def test_the_command_is_installed_with_the_package(tmp_path):
     exe = shutil.which("smem-lint")
     assert exe, "pip install puts smem-lint on PATH"
     v = subprocess.run([exe, "--version"], capture_output=True, text=True)
     assert v.returncode == 0 and v.stdout.startswith("smem-lint "), v
     m = subprocess.run([sys.executable, "-m", "smem_lint", "check", str(ROOT / "configs" / "quickstart.toml"), "-q"], capture_output=True, text=True)
     assert m.returncode == 1, m.stderr  # quickstart.toml holds kernels that cannot launch
-    bad = subprocess.run([exe, "import-cutlass", "/nonexistent", "-o", "/tmp/x.toml"], capture_output=True, text=True)
+    missing, out = tmp_path / "missing.txt", tmp_path / "x.toml"
+    bad = subprocess.run([exe, "import-cutlass", str(missing), "-o", str(out)], capture_output=True, text=True)
     assert bad.returncode == 2 and "cannot read" in bad.stderr
 
 
