@@ -297,11 +297,12 @@ fn duplicate_keys_are_input_errors() {
     let dup = ROW.replace(r#""stages": "auto""#, r#""stages": 2, "stages": 8"#);
     let (code, lines, err) = eval(&dup, &[]);
     assert_eq!(code, 2, "{err}");
-    assert!(lines[0]["error"].as_str().unwrap().contains("duplicate key `stages`"), "{}", lines[0]);
+    assert_eq!(lines[0]["error"], "`stages` is given twice", "{}", lines[0]);
+    assert_eq!((&lines[0]["code"], &lines[0]["field"]), (&"smem::duplicate-key".into(), &"stages".into()));
     let nested = ROW.replace(r#"{"compiles": false}"#, r#"{"compiles": false, "compiles": true}"#);
     let (code, lines, _) = eval(&nested, &[]);
     assert_eq!(code, 2);
-    assert!(lines[0]["error"].as_str().unwrap().contains("duplicate key `compiles`"), "{}", lines[0]);
+    assert_eq!(lines[0]["error"], "`compiles` is given twice", "{}", lines[0]);
     let (code, lines, _) = eval(ROW, &[]);
     assert_ne!(code, 2, "{}", lines[0]);
 }

@@ -3,7 +3,9 @@
 //! `cargo smem-lint`) gets the same verdict, code, message and nearest fits.
 //!
 //! The configurations are the measured rows of `tests/data` (every 25th of each file) and the
-//! fixtures of the `check` tests; the input errors are one bad value per key.
+//! fixtures of the `check` tests; the input errors are one bad value per key, and the problems of a
+//! key itself (unknown, another front end's, missing, given twice, of the wrong type), each worded
+//! once for every front end.
 
 use serde_json::{Map, Value};
 use smem_lint::check::{check_source, Options};
@@ -16,7 +18,7 @@ fn root() -> PathBuf {
 }
 
 /// What one front end answered.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Answer {
     /// Launches, with its kernel bytes.
     Launchable(u64),
@@ -78,21 +80,37 @@ fn attr_value(v: &Value) -> Option<String> {
     Some(match v {
         Value::String(s) => serde_json::to_string(s).unwrap(),
         Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
         Value::Array(a) => format!("[{}]", a.iter().map(attr_value).collect::<Option<Vec<_>>>()?.join(", ")),
         _ => return None,
     })
 }
 
+/// A kernel's keys and values, in order (a key may be given twice).
+type Pairs<'a> = Vec<(&'a str, &'a Value)>;
+
 /// The configuration keys of a row (its id and measured result dropped).
-fn keys(row: &Map<String, Value>) -> Vec<(&String, &Value)> {
-    row.iter().filter(|(k, _)| !matches!(k.as_str(), "id" | "result")).collect()
+fn keys(row: &Map<String, Value>) -> Pairs<'_> {
+    row.iter().filter(|(k, _)| !matches!(k.as_str(), "id" | "result")).map(|(k, v)| (k.as_str(), v)).collect()
+}
+
+/// The JSON line of `pairs`, its id `K` first (the id names the kernel in its messages, as the TOML
+/// entry and the struct do).
+fn json_line(pairs: &[(&str, &Value)]) -> String {
+    let mut line = String::from("{\"id\":\"K\"");
+    for (k, v) in pairs {
+        let _ = write!(line, ",{}:{v}", Value::from(*k));
+    }
+    line.push('}');
+    line
 }
 
 fn json_answer(row: &Map<String, Value>) -> Answer {
-    let mut line: Map<String, Value> = keys(row).into_iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    // The line's id names the kernel in its messages, as the TOML entry and the struct do.
-    line.insert("id".into(), Value::from("K"));
-    let (out, _, err) = smem_lint::jsonl::eval_line(1, &serde_json::to_string(&line).unwrap(), None);
+    json_text_answer(&json_line(&keys(row)))
+}
+
+fn json_text_answer(line: &str) -> Answer {
+    let (out, _, err) = smem_lint::jsonl::eval_line(1, line, None);
     let v: Value = serde_json::from_str(&out).unwrap();
     if let Some(e) = err {
         if e.is_input_error() {
@@ -115,12 +133,23 @@ fn json_answer(row: &Map<String, Value>) -> Answer {
     Answer::Findings(vec![(text("code"), text("message"), fits)])
 }
 
-fn toml_answer(row: &Map<String, Value>) -> Answer {
+/// The `[[kernel]]` table of `pairs`, named `K`.
+fn toml_text(pairs: &[(&str, &Value)]) -> String {
     let mut text = String::from("[[kernel]]\nname = \"K\"\n");
-    for (k, v) in keys(row) {
+    for (k, v) in pairs {
         let _ = writeln!(text, "{k} = {}", toml_value(v));
     }
+    text
+}
+
+fn toml_answer(row: &Map<String, Value>) -> Answer {
+    toml_text_answer(toml_text(&keys(row))).0
+}
+
+/// The answer to a TOML file, and the text where each input error points.
+fn toml_text_answer(text: String) -> (Answer, Vec<String>) {
     let r = check_source(Path::new("k.toml"), text, &Options::default());
+    let at = r.input_errors.iter().map(|e| r.source[e.at.start..].to_string()).collect();
     let doc = smem_lint::diagnostics::to_json(std::slice::from_ref(&r));
     let from_json = json_report_answer(&doc);
     let answer = if !r.input_errors.is_empty() {
@@ -144,16 +173,24 @@ fn toml_answer(row: &Map<String, Value>) -> Answer {
     if !matches!(answer, Answer::Launchable(_)) {
         assert_eq!(from_json.as_ref(), Some(&answer), "check --format json says what check found");
     }
-    answer
+    (answer, at)
 }
 
 /// The attribute's arguments for a row; `None` when the row cannot be written as attribute arguments
 /// (a fusion tree, a declared epilogue).
 fn attr_args(row: &Map<String, Value>) -> Option<String> {
-    let arch = row.get("arch")?.as_str()?;
-    let mut args = vec![arch.to_string()];
-    for (k, v) in keys(row) {
-        if k != "arch" {
+    attr_args_of(&keys(row))
+}
+
+/// The attribute's arguments for `pairs`: the architecture (a string) first, alone.
+fn attr_args_of(pairs: &[(&str, &Value)]) -> Option<String> {
+    let mut args: Vec<String> = pairs
+        .iter()
+        .filter(|(k, _)| *k == "arch")
+        .map(|(_, v)| v.as_str().map(str::to_string))
+        .collect::<Option<_>>()?;
+    for (k, v) in pairs {
+        if *k != "arch" {
             args.push(format!("{k} = {}", attr_value(v)?));
         }
     }
@@ -161,7 +198,11 @@ fn attr_args(row: &Map<String, Value>) -> Option<String> {
 }
 
 fn attr_answer(row: &Map<String, Value>) -> Option<Answer> {
-    let attr: proc_macro2::TokenStream = attr_args(row)?.parse().ok()?;
+    attr_args_answer(&attr_args(row)?)
+}
+
+fn attr_args_answer(args: &str) -> Option<Answer> {
+    let attr: proc_macro2::TokenStream = args.parse().ok()?;
     let item: syn::DeriveInput = syn::parse_str("pub struct K;").unwrap();
     Some(match smem_lint::rust_attr::check_item(attr, &item) {
         Ok(c) => Answer::Launchable(c.entry.kernel_bytes),
@@ -195,19 +236,25 @@ fn attr_answer(row: &Map<String, Value>) -> Option<Answer> {
 /// `cargo smem-lint`: the attribute in a Rust source file, found and checked as the workspace scan
 /// does it, and reported as `check --format json` reports it.
 fn cargo_answer(row: &Map<String, Value>) -> Option<Answer> {
-    let source = format!("use smem_lint_macros::smem_check;\n#[smem_check({})]\npub struct K;\n", attr_args(row)?);
+    Some(cargo_args_answer(&attr_args(row)?).0)
+}
+
+/// [`cargo_answer`] for the attribute's arguments, and the text where each finding points.
+fn cargo_args_answer(args: &str) -> (Answer, Vec<String>) {
+    let source = format!("use smem_lint_macros::smem_check;\n#[smem_check({args})]\npub struct K;\n");
     let scan = smem_lint::workspace::rust_scan::scan(&source);
     if scan.findings.is_empty() {
         let [l] = scan.launchable.as_slice() else { panic!("{source}: neither launchable nor found") };
-        return Some(Answer::Launchable(l.sizes.kernel_bytes));
+        return (Answer::Launchable(l.sizes.kernel_bytes), Vec::new());
     }
+    let at = scan.findings.iter().map(|f| source[f.at.start..].to_string()).collect();
     let report = smem_lint::check::FileReport {
         path: PathBuf::from("src/lib.rs"),
         source,
         spanned: scan.findings,
         ..Default::default()
     };
-    json_report_answer(&smem_lint::diagnostics::to_json(std::slice::from_ref(&report)))
+    (json_report_answer(&smem_lint::diagnostics::to_json(std::slice::from_ref(&report))).unwrap(), at)
 }
 
 /// Every 25th measured row (and every fixture row), through every front end.
@@ -334,4 +381,265 @@ fn every_front_end_gives_the_same_input_error() {
         assert_eq!(attr_answer(&row).unwrap(), toml, "#[smem_check], {key} = {value}");
         assert_eq!(cargo_answer(&row).unwrap(), toml, "cargo smem-lint, {key} = {value}");
     }
+}
+
+/// How each front end is written in the expected words of [`every_front_end_words_key_errors_alike`].
+const FRONTS: [Front; 3] = [Front::Toml, Front::JsonLines, Front::Attribute];
+
+/// A kernel written in `front`, the answer to it and the text each input error points at (for
+/// the attribute, `cargo smem-lint`'s answer, which must be the proc macro's). Also checks the
+/// JSON line's `field` names `key`.
+fn answer_in(front: Front, pairs: &[(&str, &Value)], key: &str) -> (Answer, Vec<String>) {
+    match front {
+        Front::Toml => toml_text_answer(toml_text(pairs)),
+        Front::JsonLines => {
+            let line = json_line(pairs);
+            let (out, _, _) = smem_lint::jsonl::eval_line(1, &line, None);
+            let v: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["field"].as_str(), Some(key), "{line}: the line names the key at fault: {v}");
+            (json_text_answer(&line), Vec::new())
+        }
+        Front::Attribute => {
+            let args = attr_args_of(pairs).unwrap();
+            let (cargo, at) = cargo_args_answer(&args);
+            assert_eq!(
+                attr_args_answer(&args),
+                Some(cargo.clone()),
+                "#[smem_check({args})]: the macro and cargo smem-lint"
+            );
+            (cargo, at)
+        }
+    }
+}
+
+/// A key's problem (issue 26): an unknown key, another front end's key, a required key left out, a
+/// key given twice, a value of the wrong type, written in TOML, as a JSON line and as
+/// `#[smem_check]` arguments. Each problem has one rule, one message and one help, whichever front
+/// end reads it: the expected words below are written once per problem, `{F}` standing for the
+/// front end's name and `{keys}` for its key list where the words must name them. Each error is
+/// placed on the key (the TOML text and the attribute's tokens start with it; the JSON line's
+/// `field` names it).
+#[test]
+fn every_front_end_words_key_errors_alike() {
+    use serde_json::json;
+    let base: Vec<(&str, Value)> = vec![
+        ("arch", json!("sm120")),
+        ("cutlass", json!("4.5.0")),
+        ("kernel", json!("grouped")),
+        ("a", json!("nvfp4")),
+        ("b", json!("nvfp4")),
+        ("c", json!("bf16")),
+        ("d", json!("bf16")),
+        ("tile", json!([128, 128, 128])),
+        ("stages", json!(2)),
+    ];
+    enum Edit {
+        /// The key and value added after the others.
+        Add(&'static str, Value),
+        /// The key left out.
+        Drop(&'static str),
+    }
+    struct Case {
+        fronts: &'static [Front],
+        edit: Edit,
+        code: &'static str,
+        message: &'static str,
+        help: Option<&'static str>,
+    }
+    let all: &'static [Front] = &FRONTS;
+    let case = |fronts, edit, code, message, help| Case { fronts, edit, code, message, help };
+    let cases = [
+        // (a) A key no front end takes: the nearest key, and the front end's keys.
+        case(
+            all,
+            Edit::Add("tilee", json!([128, 128, 128])),
+            "smem::unknown-key",
+            "unknown key `tilee`",
+            Some("did you mean `tile`? {F} keys: {keys}"),
+        ),
+        case(
+            all,
+            Edit::Add("stagse", json!(2)),
+            "smem::unknown-key",
+            "unknown key `stagse`",
+            Some("did you mean `stages`? {F} keys: {keys}"),
+        ),
+        case(all, Edit::Add("bogus", json!(1)), "smem::unknown-key", "unknown key `bogus`", Some("{F} keys: {keys}")),
+        // (b) Another front end's key: which front ends take it, and what to write here.
+        case(
+            &[Front::Toml],
+            Edit::Add("id", json!("x")),
+            "smem::unknown-key",
+            "`id` is not a {F} key",
+            Some("`id` is a JSON-lines key; `name` names a kernel"),
+        ),
+        case(
+            &[Front::Toml],
+            Edit::Add("epilogue_smem_bytes", json!(4096)),
+            "smem::unknown-key",
+            "`epilogue_smem_bytes` is not a {F} key",
+            Some("`epilogue_smem_bytes` is a #[smem_check] key; write `epilogue = { smem_bytes = N }`"),
+        ),
+        case(
+            &[Front::Toml],
+            Edit::Add("result", json!("x")),
+            "smem::unknown-key",
+            "`result` is not a {F} key",
+            Some("`result` is a JSON-lines key; it is measured data, not configuration"),
+        ),
+        case(
+            &[Front::JsonLines],
+            Edit::Add("name", json!("k")),
+            "smem::unknown-key",
+            "`name` is not a {F} key",
+            Some("`name` is a TOML key; a line's `id` names its kernel"),
+        ),
+        case(
+            &[Front::JsonLines],
+            Edit::Add("carveout", json!(4096)),
+            "smem::unknown-key",
+            "`carveout` is not a {F} key",
+            Some("`carveout` is a TOML and #[smem_check] key; write `\"stages\": \"auto-carveout-N\"`"),
+        ),
+        case(
+            &[Front::Attribute],
+            Edit::Add("name", json!("k")),
+            "smem::unknown-key",
+            "`name` is not a {F} key",
+            Some("`name` is a TOML key; the struct's name names the kernel"),
+        ),
+        case(
+            &[Front::JsonLines, Front::Attribute],
+            Edit::Add("operands", json!(["nvfp4", "nvfp4"])),
+            "smem::unknown-key",
+            "`operands` is not a {F} key",
+            Some("`operands` is a TOML key; write `a` and `b`"),
+        ),
+        case(
+            &[Front::JsonLines, Front::Attribute],
+            Edit::Add("source_repo", json!("x")),
+            "smem::unknown-key",
+            "`source_repo` is not a {F} key",
+            Some("`source_repo` is a TOML key; a kernel's provenance is written in TOML files"),
+        ),
+        // (c) A required key left out: where to add it.
+        case(
+            &[Front::Toml],
+            Edit::Drop("tile"),
+            "smem::missing-key",
+            "missing required key `tile`",
+            Some("add `tile = ...` to this table or to [defaults]"),
+        ),
+        case(
+            &[Front::JsonLines],
+            Edit::Drop("tile"),
+            "smem::missing-key",
+            "missing required key `tile`",
+            Some("add `\"tile\": ...` to the line"),
+        ),
+        case(
+            &[Front::Attribute],
+            Edit::Drop("tile"),
+            "smem::missing-key",
+            "missing required key `tile`",
+            Some("add `tile = ...` to #[smem_check(...)] or a `tile` field"),
+        ),
+        case(
+            &[Front::Toml],
+            Edit::Drop("a"),
+            "smem::missing-key",
+            "missing required key `a`",
+            Some("add `a = ...` to this table or to [defaults]"),
+        ),
+        case(
+            &[Front::JsonLines],
+            Edit::Drop("a"),
+            "smem::missing-key",
+            "missing required key `a`",
+            Some("add `\"a\": ...` to the line"),
+        ),
+        case(
+            &[Front::Attribute],
+            Edit::Drop("a"),
+            "smem::missing-key",
+            "missing required key `a`",
+            Some("add `a = ...` to #[smem_check(...)] or a `a` field"),
+        ),
+        // (d) A key given twice: neither value wins.
+        case(
+            all,
+            Edit::Add("stages", json!(3)),
+            "smem::duplicate-key",
+            "`stages` is given twice",
+            Some("keep one of them"),
+        ),
+        case(
+            all,
+            Edit::Add("a", json!("nvfp4")),
+            "smem::duplicate-key",
+            "`a` is given twice",
+            Some("keep one of them"),
+        ),
+        // (e) A value of the wrong type: what the key expects, and (in the label) what was found.
+        case(
+            all,
+            Edit::Add("tile", json!("big")),
+            "smem::wrong-type",
+            "`tile` expects three positive integers like [128, 256, 128]",
+            None,
+        ),
+        case(all, Edit::Add("cluster", json!([1, "x", 1])), "smem::wrong-type", "`cluster` expects an integer", None),
+        case(all, Edit::Add("a", json!(["nvfp4"])), "smem::wrong-type", "`a` expects a string", None),
+        case(
+            all,
+            Edit::Add("cluster", json!(true)),
+            "smem::wrong-type",
+            "`cluster` expects three positive integers like [128, 256, 128]",
+            None,
+        ),
+        case(
+            all,
+            Edit::Add("stages", json!(4.5)),
+            "smem::wrong-type",
+            "`stages` expects \"auto\", \"auto0\", \"auto-epi\" or an integer",
+            None,
+        ),
+        case(
+            all,
+            Edit::Add("epilogue_tile", json!([64, -1])),
+            "smem::invalid-value",
+            "`epilogue_tile` must be a non-negative integer that fits 64 bits",
+            None,
+        ),
+    ];
+    let mut written = [0; 3];
+    for Case { fronts, edit, code, message, help } in &cases {
+        for &front in *fronts {
+            // A key added where the base has it replaces it, unless the case gives it twice.
+            let (pairs, key): (Vec<(&str, &Value)>, &str) = match edit {
+                Edit::Add(k, v) => {
+                    let twice = *code == "smem::duplicate-key";
+                    let mut p: Vec<_> = base.iter().filter(|(b, _)| twice || b != k).map(|(b, v)| (*b, v)).collect();
+                    p.push((*k, v));
+                    (p, *k)
+                }
+                Edit::Drop(k) => (base.iter().filter(|(b, _)| b != k).map(|(b, v)| (*b, v)).collect(), *k),
+            };
+            let words = |t: &str| t.replace("{F}", front.name()).replace("{keys}", &front.key_list());
+            let expected = Answer::InputErrors(vec![(code.to_string(), words(message), help.map(words))]);
+            let (answer, at) = answer_in(front, &pairs, key);
+            assert_eq!(answer, expected, "{front:?}: {pairs:?}");
+            if !matches!(edit, Edit::Drop(_)) && front != Front::JsonLines {
+                let [at] = at.as_slice() else { panic!("{front:?}: {at:?}") };
+                // The key, or (a wrong type) its value.
+                assert!(
+                    at.starts_with(key) || *code == "smem::wrong-type" || *code == "smem::invalid-value",
+                    "{front:?} {key}: points at {at:.40}"
+                );
+            }
+            written[FRONTS.iter().position(|f| *f == front).unwrap()] += 1;
+        }
+    }
+    // Every problem is written in every front end (another front end's key: one each at least).
+    assert!(written.iter().all(|n| *n >= 16), "{written:?}");
 }

@@ -21,7 +21,7 @@ fn line_error(e: &smem_lint::jsonl::LineError) -> PyErr {
         Some(h) => format!("{} (help: {h})", e.error()),
         None => e.error().to_string(),
     };
-    match e.at.field {
+    match &e.at.field {
         Some(f) => value_error(format!("`{f}`: {text}")),
         None => value_error(text),
     }

@@ -30,7 +30,8 @@ pub type Span = Range<usize>;
 pub struct LineAt {
     /// Boxed, so that the reader's `Result<_, Diagnostic<LineAt>>` stays small.
     pub id: Option<Box<str>>,
-    pub field: Option<&'static str>,
+    /// The key (a key of the format, borrowed from the key table; or an unknown one, owned).
+    pub field: Option<Cow<'static, str>>,
 }
 
 /// One finding or input error.

@@ -268,7 +268,7 @@ fn eval_bytes(
         Ok(l) => {
             let (class, e) = crate::jsonl::eval_line_into(line_no, l, cutlass, out);
             let error = e.map(|e| {
-                let field = e.at.field.map(|f| format!(" field `{f}`:")).unwrap_or_default();
+                let field = e.at.field.as_ref().map(|f| format!(" field `{f}`:")).unwrap_or_default();
                 // An input error's help, as the TOML reader and the attribute give it.
                 let help = e.help().filter(|_| e.is_input_error()).map(|h| format!(" (help: {h})")).unwrap_or_default();
                 format!("{line_no}:{field} {}{help}", e.error())

@@ -78,6 +78,18 @@ pub const KEYS: &[Key] = &[
 ];
 
 impl Front {
+    /// Every front end, in the order messages list them.
+    pub const ALL: [Front; 3] = [Front::Toml, Front::JsonLines, Front::Attribute];
+
+    /// How messages name it: "a TOML key", "a JSON-lines key", "a #[smem_check] key".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Front::Toml => "TOML",
+            Front::JsonLines => "JSON-lines",
+            Front::Attribute => "#[smem_check]",
+        }
+    }
+
     fn takes(self, k: &Key) -> bool {
         k.fronts.contains(&self)
     }
@@ -133,6 +145,11 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
 /// The position in [`KEYS`] of a key this front end takes.
 pub fn position(front: Front, key: &str) -> Option<usize> {
     KEYS.iter().position(|k| k.name == key).filter(|&i| front.takes(&KEYS[i]))
+}
+
+/// The front ends that take `key` (none: no front end knows it).
+pub fn fronts_of(key: &str) -> &'static [Front] {
+    KEYS.iter().find(|k| k.name == key).map_or(&[], |k| k.fronts)
 }
 
 /// The model field `key` sets, in any front end.

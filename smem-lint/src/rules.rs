@@ -78,10 +78,13 @@ rules! {
     /// A name smem-lint does not know: an operand type, architecture, CUTLASS release, family.
     UnknownValue = "smem::unknown-value", InputError, "unknown name";
     /// A value out of range or contradicting another (a zero extent, a glob that matches nothing,
-    /// `granularity` without the blockwise family, an argument given twice).
+    /// `granularity` without the blockwise family, an architecture named twice).
     InvalidValue = "smem::invalid-value", InputError, "invalid value";
     /// A required key is missing (`a`, `b`, `c`, `d`, `tile`, the architectures).
     MissingKey = "smem::missing-key", InputError, "missing setting";
+    /// The same key twice in one TOML table, JSON line or `#[smem_check]` attribute: neither value
+    /// silently wins. Keep one of them.
+    DuplicateKey = "smem::duplicate-key", InputError, "a key is given twice";
     /// Two kernels have the same name; names become identifiers in emitted tables.
     DuplicateName = "smem::duplicate-name", InputError, "two kernels share a name";
     /// A `#[smem_check]` attribute that cannot be read: malformed arguments, a marker field with a

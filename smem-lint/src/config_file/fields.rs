@@ -6,6 +6,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::{error, InputError, InputErrorKind};
+use crate::front::key_error::{key_error, KeyProblem};
 use crate::front::value_error;
 use crate::keys::Front;
 use crate::model::{
@@ -290,13 +291,17 @@ impl Settings {
     pub(crate) fn read_table(&mut self, t: &DeTable<'_>, scope: Scope, errors: &mut Vec<InputError>) {
         for (k, v) in t {
             let key = k.get_ref().as_ref();
-            if !Front::Toml.knows(key) || (key == "name" && scope == Scope::Defaults) {
+            if !Front::Toml.knows(key) {
+                errors.push(key_error(Front::Toml, key, KeyProblem::Unknown).at(k.span()));
+                continue;
+            }
+            if key == "name" && scope == Scope::Defaults {
                 errors.push(error(
                     InputErrorKind::UnknownKey,
                     k.span(),
-                    format!("unknown key `{key}`"),
-                    "not a smem-lint key",
-                    Some(suggest_key(key)),
+                    "`name` is not a [defaults] key",
+                    "not a [defaults] key",
+                    Some("`name` names one kernel or sweep: write it in its [[kernel]] or [[sweep]] table".into()),
                 ));
                 continue;
             }
@@ -379,33 +384,13 @@ fn targets(v: &Spanned<DeValue<'_>>) -> Result<Vec<Arch>, InputError> {
             for x in items {
                 let a = parsed(x, "arch")?;
                 if archs.contains(&a) {
-                    return Err(error(
-                        InputErrorKind::InvalidValue,
-                        x.span(),
-                        format!("`{a}` is listed twice"),
-                        "repeated",
-                        Some("name each architecture once".into()),
-                    ));
+                    return Err(value_error::listed_twice(a.name()).at(x.span()));
                 }
                 archs.push(a);
             }
             Ok(archs)
         }
         other => Err(type_err(v.span(), "arch", other)),
-    }
-}
-
-fn suggest_key(key: &str) -> String {
-    let help = format!("keys: {}", Front::Toml.key_list());
-    let near = Front::Toml
-        .keys()
-        .filter(|k| *k != "name")
-        .min_by_key(|k| crate::rules::edit_distance(key, k))
-        .unwrap_or("tile");
-    if crate::rules::edit_distance(key, near) <= 2 {
-        format!("did you mean `{near}`? {help}")
-    } else {
-        help
     }
 }
 
@@ -469,15 +454,7 @@ impl Point {
                 Value::Epilogue(x) => cfg.epilogue = x,
             }
         }
-        let missing = |key: &str| {
-            error(
-                InputErrorKind::Missing,
-                name_span.clone(),
-                format!("this kernel has no `{key}`"),
-                format!("`{key}` is not set here or in [defaults]"),
-                Some(format!("add `{key} = ...` to the kernel or to [defaults]")),
-            )
-        };
+        let missing = |key: &str| key_error(Front::Toml, key, KeyProblem::Missing).at(name_span.clone());
         cfg.a = a.ok_or_else(|| missing("a"))?;
         cfg.b = b.ok_or_else(|| missing("b"))?;
         cfg.c = c.ok_or_else(|| missing("c"))?;

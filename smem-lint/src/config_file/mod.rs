@@ -43,6 +43,8 @@ use std::borrow::Cow;
 
 use crate::diagnostic::Diagnostic;
 use crate::emit::identifier;
+use crate::front::key_error::{key_error, KeyProblem};
+use crate::keys::Front;
 use crate::model::{Arch, ConfigField, KernelConfig};
 use crate::rules::Rule;
 
@@ -170,7 +172,8 @@ impl ParsedFile {
     /// entries handed on before it was found (a large file's tables are read one after another)
     /// are to be dropped.
     pub fn parses(&self) -> bool {
-        self.errors.iter().all(|e| e.rule != Rule::TomlSyntax)
+        // A key given twice is the parser's error (`syntax_error`).
+        self.errors.iter().all(|e| !matches!(e.rule, Rule::TomlSyntax | Rule::DuplicateKey))
     }
 }
 
@@ -357,7 +360,7 @@ fn read_whole(read: &mut Read<'_, '_>, source: &str) -> ParsedFile {
     // The parser recovers, but one missing bracket cascades into several errors and a half-read
     // table: report the first syntax error only, and nothing about a file that does not parse.
     if let Some(e) = syntax.first() {
-        out.errors.push(syntax_error(e, 0, syntax.len()));
+        out.errors.push(syntax_error(e, source, 0, syntax.len()));
         return out;
     }
     read.upcoming = ["kernel", "sweep"]
@@ -368,9 +371,17 @@ fn read_whole(read: &mut Read<'_, '_>, source: &str) -> ParsedFile {
     out
 }
 
-/// A syntax error of the parser (at `offset` in the file), reported alone.
-fn syntax_error(e: &toml::de::Error, offset: usize, count: usize) -> InputError {
+/// A syntax error of the parser in `text` (at `offset` in the file), reported alone. A key
+/// written twice in a table is the parser's error too; it is reported as every front end reports
+/// it ([`key_error`]).
+fn syntax_error(e: &toml::de::Error, text: &str, offset: usize, count: usize) -> InputError {
     let span = e.span().map_or(offset..offset, |s| s.start + offset..s.end + offset);
+    if e.message().trim() == "duplicate key" {
+        if let Some(key) = e.span().and_then(|s| text.get(s)) {
+            let key = key.trim().trim_matches(|c| c == '"' || c == '\'');
+            return key_error(Front::Toml, key, KeyProblem::Twice).at(span);
+        }
+    }
     error(
         InputErrorKind::Syntax,
         span,
@@ -456,7 +467,7 @@ fn broken(large: bool, source: &str, range: &Range<usize>, mut out: ParsedFile) 
     }
     let (_, syntax) = DeTable::parse_recoverable(&source[range.clone()]);
     if let Some(e) = syntax.first() {
-        out.errors.push(syntax_error(e, range.start, syntax.len()));
+        out.errors.push(syntax_error(e, &source[range.clone()], range.start, syntax.len()));
     }
     Sectioned::Read(out)
 }

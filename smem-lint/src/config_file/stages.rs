@@ -3,7 +3,8 @@
 
 use toml::de::DeTable;
 
-use super::{error, InputError, InputErrorKind};
+use super::InputError;
+use crate::front::value_error;
 
 /// An error on the second of `stages` and `carveout` when a table sets both.
 pub(super) fn one_policy(table: &DeTable<'_>, errors: &mut Vec<InputError>) {
@@ -17,11 +18,5 @@ pub(super) fn one_policy(table: &DeTable<'_>, errors: &mut Vec<InputError>) {
     } else {
         (carveout_key, stages_key)
     };
-    errors.push(error(
-        InputErrorKind::InvalidValue,
-        second.span(),
-        format!("`{}` and `{}` both set the stage policy", first.get_ref(), second.get_ref()),
-        format!("`{}` is set above", first.get_ref()),
-        Some("`carveout = N` means `stages = \"auto-carveout-N\"`: keep one of them".into()),
-    ));
+    errors.push(value_error::two_stage_policies(first.get_ref(), second.get_ref()).at(second.span()));
 }

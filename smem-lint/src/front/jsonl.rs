@@ -4,6 +4,7 @@
 use crate::checker::Problem;
 use crate::diagnostic::{Diagnostic, Kernel, LineAt};
 use crate::diagnostics::Memo;
+use crate::front::key_error::{key_error, KeyProblem};
 use crate::front::value_error::{self, ValueError};
 use crate::keys::{Front, KEYS};
 use crate::rules::Rule;
@@ -35,7 +36,17 @@ impl Diagnostic<LineAt> {
 
 /// The place of a bad value of `field`.
 fn at(id: Option<&str>, field: &'static str) -> LineAt {
-    LineAt { id: id.map(Box::from), field: Some(field) }
+    LineAt { id: id.map(Box::from), field: Some(Cow::Borrowed(field)) }
+}
+
+/// An error about `key` ([`key_error`]), at the key (a key of the table borrowed from it).
+#[cold]
+fn key_problem(id: Option<&str>, key: &str, problem: KeyProblem) -> LineError {
+    let field = match crate::keys::KEYS.iter().find(|k| k.name == key) {
+        Some(k) => Cow::Borrowed(k.name),
+        None => Cow::Owned(key.to_string()),
+    };
+    key_error(Front::JsonLines, key, problem).at(LineAt { id: id.map(Box::from), field: Some(field) })
 }
 
 /// A bad value of `field`, in every front end's words ([`value_error`]).
@@ -56,15 +67,10 @@ fn type_name(v: &Val) -> &'static str {
     }
 }
 
-/// An error of `field` under `rule`: the rule the TOML reader gives the same mistake.
-fn ruled(rule: Rule, id: Option<&str>, field: &'static str, message: impl Into<String>) -> LineError {
-    Diagnostic::input(rule, at(id, field), message, rule.summary(), None)
-}
-
 /// A required key that is absent (`smem::missing-key`, as in TOML).
 #[cold]
 fn missing(id: Option<&str>, field: &'static str) -> LineError {
-    ruled(Rule::MissingKey, id, field, "missing")
+    key_problem(id, field, KeyProblem::Missing)
 }
 
 fn input_error(message: String) -> LineError {
@@ -173,7 +179,23 @@ mod key {
 /// The error every strict reader gives for a key written twice (serde_json keeps the last one
 /// silently): `{"stages": 2, "stages": 8}` is an error naming the key, at every depth.
 fn duplicate_key<E: serde::de::Error>(key: &str) -> E {
-    E::custom(format!("duplicate key `{key}`"))
+    E::custom(format!("{DUPLICATE}{key}`"))
+}
+
+/// How [`duplicate_key`]'s error starts.
+const DUPLICATE: &str = "duplicate key `";
+
+/// A line serde_json refuses: a key given twice ([`duplicate_key`]) as every front end says it,
+/// anything else as not JSON.
+#[cold]
+fn not_json(e: &serde_json::Error) -> LineError {
+    let text = e.to_string();
+    // serde_json adds " at line L column C" after the message.
+    let twice = text.strip_prefix(DUPLICATE).and_then(|rest| rest.rfind("` at line ").map(|end| &rest[..end]));
+    match twice {
+        Some(key) if e.is_data() => key_problem(None, key, KeyProblem::Twice),
+        _ => input_error(format!("not valid JSON: {e}")),
+    }
 }
 
 /// The keys of one object read so far, to refuse a duplicate in linear time: a short list while
@@ -489,7 +511,7 @@ pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Opti
 fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow<'_, str>>, KernelConfig), LineError> {
     let fields = match fast::read(line) {
         Some(fields) => fields,
-        None => match serde_json::from_str::<Top>(line).map_err(|e| input_error(format!("not valid JSON: {e}")))? {
+        None => match serde_json::from_str::<Top>(line).map_err(|e| not_json(&e))? {
             Top::Object(fields) => fields,
             Top::Other => return Err(input_error("expected a JSON object".into())),
         },
@@ -503,9 +525,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
     // naming it, never ignored.
     if let Some(k) = obj.unknown.first() {
-        let at = LineAt { id: id.map(Box::from), field: None };
-        let message = format!("unknown key `{k}`; expected one of: {}", Front::JsonLines.key_list());
-        return Err(Diagnostic::input(Rule::UnknownKey, at, message, Rule::UnknownKey.summary(), None));
+        return Err(key_problem(id, k, KeyProblem::Unknown));
     }
     let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| missing(id, "kernel"))?;
     let schedule: Schedule = parsed(obj, id, key::SCHEDULE)?.unwrap_or(Schedule::Auto);
@@ -715,7 +735,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
     // one evaluation per line (`model::verdict`), and the rule it breaks is `checker::problem`'s,
     // the one `check` reports for the same kernel on the same architecture.
     let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| {
-        let at = LineAt { id: id.map(Box::from), field: Some(e.at.key()) };
+        let at = LineAt { id: id.map(Box::from), field: Some(Cow::Borrowed(e.at.key())) };
         if e.out_of_bounds {
             let rule = Rule::of_model(&e);
             Diagnostic::input(rule, at, e.to_string(), rule.summary(), None)
@@ -993,9 +1013,10 @@ mod tests {
                 (format!("{{\"result\": {{{keys}}}, \"x\": 1}}"), format!("{{\"result\": {{{keys}, \"k1\": [1]}}}}")),
                 (format!("{{\"epilogue\": {{{keys}}}, \"x\": 1}}"), format!("{{\"epilogue\": {{\"k2\": 2, {keys}}}}}")),
             ] {
-                assert!(!unknown(&clean).contains("duplicate"), "{n}: {}", unknown(&clean));
-                let e = unknown(&dup);
-                assert!(e.starts_with("not valid JSON: duplicate key `k"), "{n}: {e}");
+                assert!(!unknown(&clean).contains("twice"), "{n}: {}", unknown(&clean));
+                let e = parse_config(&dup, None).unwrap_err();
+                assert_eq!(e.rule, Rule::DuplicateKey, "{n}: {e:?}");
+                assert!(e.message.starts_with("`k") && e.message.ends_with("` is given twice"), "{n}: {e:?}");
             }
         }
     }

@@ -21,7 +21,7 @@ pub struct ValueError {
 }
 
 impl ValueError {
-    fn new(rule: Rule, message: String, label: impl Into<Cow<'static, str>>, help: Option<String>) -> Self {
+    pub(crate) fn new(rule: Rule, message: String, label: impl Into<Cow<'static, str>>, help: Option<String>) -> Self {
         ValueError { rule, message, label: label.into(), help }
     }
 
@@ -97,6 +97,27 @@ pub fn not_u64(key: &str) -> ValueError {
 /// A stage count past 32 bits.
 pub fn stages_out_of_range() -> ValueError {
     ValueError::new(Rule::InvalidValue, "stage count out of range".into(), "too large", None)
+}
+
+/// An architecture named twice in one list of targets.
+pub fn listed_twice(arch: &str) -> ValueError {
+    ValueError::new(
+        Rule::InvalidValue,
+        format!("`{arch}` is listed twice"),
+        "repeated",
+        Some("name each architecture once".into()),
+    )
+}
+
+/// `stages` and `carveout` both given (`second` written after `first`): they set the same stage
+/// policy, and one would silently win over the other.
+pub fn two_stage_policies(first: &str, second: &str) -> ValueError {
+    ValueError::new(
+        Rule::InvalidValue,
+        format!("`{first}` and `{second}` both set the stage policy"),
+        format!("`{first}` is set above"),
+        Some("`carveout = N` means `stages = \"auto-carveout-N\"`: keep one of them".into()),
+    )
 }
 
 /// `family` and `granularity` read together ([`crate::keys::family`]): the error, and the key it

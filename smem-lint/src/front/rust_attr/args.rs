@@ -6,6 +6,9 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit, Meta, Token};
 
+use super::Issue;
+use crate::front::key_error::{key_error, KeyProblem};
+use crate::front::value_error;
 use crate::keys::Front;
 
 /// A value as written, with its span.
@@ -17,6 +20,25 @@ pub enum Value {
     Int(u64),
     /// `[128, 256, 128]`.
     Ints(Vec<u64>),
+    /// A value of a type no key takes (`4.5`, `true`), by the name TOML gives the type: the key's
+    /// reader refuses it as of the wrong type, as the other front ends do.
+    Other(&'static str),
+    /// An integer below zero or past 64 bits (`-1`).
+    OutOfRange,
+    /// A list with an element that is not a non-negative integer: that element.
+    BadElement(Box<Value>),
+}
+
+impl Value {
+    /// The name TOML gives the type of what was written.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Word(_) => "string",
+            Value::Int(_) | Value::OutOfRange => "integer",
+            Value::Ints(_) | Value::BadElement(_) => "array",
+            Value::Other(t) => t,
+        }
+    }
 }
 
 /// Everything declared, in order, each with the span to blame.
@@ -34,15 +56,13 @@ impl Spec {
     }
 
     /// `stages` and `carveout` both given (as arguments or fields): they set the same stage policy,
-    /// and one would silently win over the other.
-    pub fn conflicts(&self) -> Option<syn::Error> {
+    /// and one would silently win over the other. The error is on the second, as in TOML.
+    pub fn conflicts(&self) -> Option<Issue> {
         let stages = self.pairs.iter().position(|(k, _, _)| k == "stages")?;
         let carveout = self.pairs.iter().position(|(k, _, _)| k == "carveout")?;
-        let (_, _, span) = &self.pairs[stages.max(carveout)];
-        Some(syn::Error::new(
-            *span,
-            "`stages` and `carveout` both set the stage policy: keep one (`carveout = N` is `stages = \"auto-carveout-N\"`)",
-        ))
+        let (first, second) = if stages < carveout { (stages, carveout) } else { (carveout, stages) };
+        let (_, _, span) = &self.pairs[second];
+        Some(value_error::two_stage_policies(&self.pairs[first].0, &self.pairs[second].0).at(*span))
     }
 }
 
@@ -59,24 +79,38 @@ fn value(expr: &Expr) -> syn::Result<Value> {
         }
         Expr::Lit(l) => match &l.lit {
             Lit::Str(s) => Ok(Value::Word(s.value())),
-            Lit::Int(i) => non_negative(i).map(Value::Int),
+            Lit::Int(i) => non_negative(i),
+            Lit::Float(_) => Ok(Value::Other("float")),
+            Lit::Bool(_) => Ok(Value::Other("boolean")),
             other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
         },
-        Expr::Array(a) => a.elems.iter().map(int).collect::<syn::Result<_>>().map(Value::Ints),
+        Expr::Array(a) => {
+            let mut ints = Vec::with_capacity(a.elems.len());
+            for e in &a.elems {
+                match value(e)? {
+                    Value::Int(n) => ints.push(n),
+                    other => return Ok(Value::BadElement(Box::new(other))),
+                }
+            }
+            Ok(Value::Ints(ints))
+        }
         // The TOML format has no tuples: the same input means the same thing in every front end.
         Expr::Tuple(t) => {
             Err(syn::Error::new(t.span(), "write the extents as a list, [M, N, K], as in the TOML format"))
         }
-        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), .. }) => {
-            Err(syn::Error::new(expr.span(), "expected a non-negative integer; counts and extents cannot be negative"))
-        }
+        // `-3` is an integer out of range, `-1.5` a float, as TOML reads them.
+        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr: inner, .. }) => match &**inner {
+            Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) => non_negative(i).map(|_| Value::OutOfRange),
+            Expr::Lit(syn::ExprLit { lit: Lit::Float(_), .. }) => Ok(Value::Other("float")),
+            _ => Err(syn::Error::new(expr.span(), "expected a name, a string, an integer or [M, N, K]")),
+        },
         other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
     }
 }
 
-/// An integer literal as a `u64`, or an error that says what was expected. A typed literal
-/// (`128u8`) is refused: a count or an extent is a plain number, as in the TOML format.
-fn non_negative(i: &syn::LitInt) -> syn::Result<u64> {
+/// An integer literal ([`Value::OutOfRange`] past 64 bits). A typed literal (`128u8`) is refused:
+/// a count or an extent is a plain number, as in the TOML format.
+fn non_negative(i: &syn::LitInt) -> syn::Result<Value> {
     if !i.suffix().is_empty() {
         return Err(syn::Error::new(
             i.span(),
@@ -87,64 +121,48 @@ fn non_negative(i: &syn::LitInt) -> syn::Result<u64> {
             ),
         ));
     }
-    i.base10_parse().map_err(|_| {
-        syn::Error::new(
-            i.span(),
-            format!("expected a non-negative integer that fits 64 bits, found `{}`", i.base10_digits()),
-        )
-    })
-}
-
-fn int(e: &Expr) -> syn::Result<u64> {
-    match e {
-        Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) => non_negative(i),
-        other => Err(syn::Error::new(other.span(), "expected an integer extent")),
-    }
+    Ok(i.base10_parse().map_or(Value::OutOfRange, Value::Int))
 }
 
 /// Parse `sm120, sm121, cutlass = "4.5.0", tile = [128, 256, 128], ...`: the well-formed arguments,
-/// and an error on the tokens of every malformed one (so later steps can report more).
-pub fn parse(attr: TokenStream) -> (Spec, Option<syn::Error>) {
+/// and an issue on the tokens of every malformed one, in order (so later steps can report more).
+pub fn parse(attr: TokenStream) -> (Spec, Vec<Issue>) {
     let span = attr.span();
     let mut spec = Spec { attr_span: Some(span), ..Spec::default() };
     let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(attr) {
         Ok(m) => m,
-        Err(e) => return (spec, Some(e)),
+        Err(e) => return (spec, super::from_syn(e)),
     };
-    let mut errors: Option<syn::Error> = None;
-    let mut push = |e: syn::Error| match &mut errors {
-        Some(all) => all.combine(e),
-        None => errors = Some(e),
-    };
+    let mut issues = Vec::new();
     for meta in metas {
         match meta {
             Meta::Path(p) => match p.get_ident() {
                 Some(id) if spec.archs.iter().any(|(a, _)| id == a) => {
-                    push(syn::Error::new(id.span(), format!("`{id}` is given twice; name each architecture once")));
+                    issues.push(value_error::listed_twice(&id.to_string()).at(id.span()));
                 }
                 Some(id) => spec.archs.push((id.to_string(), id.span())),
-                None => push(syn::Error::new(p.span(), "expected an architecture such as `sm120`")),
+                None => issues
+                    .extend(super::from_syn(syn::Error::new(p.span(), "expected an architecture such as `sm120`"))),
             },
             Meta::NameValue(nv) => {
                 let key = nv.path.get_ident().map(std::string::ToString::to_string).unwrap_or_default();
                 if !Front::Attribute.knows(&key) {
-                    push(syn::Error::new(
-                        nv.path.span(),
-                        format!("unknown argument `{key}`; expected one of: {}", Front::Attribute.key_list()),
-                    ));
+                    issues.push(key_error(Front::Attribute, &key, KeyProblem::Unknown).at(nv.path.span()));
                     continue;
                 }
                 if spec.pairs.iter().any(|(k, _, _)| *k == key) {
-                    push(syn::Error::new(nv.path.span(), format!("`{key}` is given twice; keep one")));
+                    issues.push(key_error(Front::Attribute, &key, KeyProblem::Twice).at(nv.path.span()));
                     continue;
                 }
                 match value(&nv.value) {
                     Ok(v) => spec.pairs.push((key, v, nv.value.span())),
-                    Err(e) => push(e),
+                    Err(e) => issues.extend(super::from_syn(e)),
                 }
             }
-            Meta::List(l) => push(syn::Error::new(l.span(), "expected `sm120` or `key = value`")),
+            Meta::List(l) => {
+                issues.extend(super::from_syn(syn::Error::new(l.span(), "expected `sm120` or `key = value`")));
+            }
         }
     }
-    (spec, errors)
+    (spec, issues)
 }

@@ -4,6 +4,8 @@ use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, PathArguments, Type};
 
 use super::args::{Spec, Value};
+use super::Issue;
+use crate::front::key_error::{key_error, KeyProblem};
 use crate::keys::Front;
 
 /// The types of `smem_lint::markers`: a field of one of these types declares configuration, so its
@@ -50,33 +52,21 @@ pub fn marker_of(ty: &Type) -> Option<String> {
     MARKERS.contains(&ident.as_str()).then_some(ident)
 }
 
-fn nearest_key(name: &str) -> Option<&'static str> {
-    crate::rules::nearest(name, Front::Attribute.keys())
-}
-
 /// Add each field whose name is a configuration key to `spec` (attribute arguments win). A field of a
-/// marker type whose name is not a key (a typo such as `stagse: Stages<4>`) is an error, never ignored.
-pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {
+/// marker type whose name is not a key (a typo such as `stagse: Stages<4>`) is an unknown key, as
+/// an argument would be, never ignored.
+pub fn read(input: &DeriveInput, spec: &mut Spec) -> Vec<Issue> {
     let Data::Struct(s) = &input.data else {
-        return Err(syn::Error::new(input.ident.span(), "#[smem_check] goes on a struct"));
+        return super::from_syn(syn::Error::new(input.ident.span(), "#[smem_check] goes on a struct"));
     };
-    let Fields::Named(named) = &s.fields else { return Ok(()) };
-    let mut errors: Option<syn::Error> = None;
+    let Fields::Named(named) = &s.fields else { return Vec::new() };
+    let mut issues = Vec::new();
     for f in &named.named {
-        let Some(name) = f.ident.as_ref().map(std::string::ToString::to_string) else { continue };
+        let Some(name) = f.ident.as_ref().map(ToString::to_string) else { continue };
         if !Front::Attribute.knows(&name) {
-            if let Some(marker) = marker_of(&f.ty) {
-                let hint = nearest_key(&name).map(|k| format!("; did you mean `{k}`?")).unwrap_or_default();
-                let e = syn::Error::new(
-                    f.ident.as_ref().map_or_else(|| f.ty.span(), syn::Ident::span),
-                    format!(
-                        "field `{name}` has the marker type `{marker}` but `{name}` is not a configuration key{hint}"
-                    ),
-                );
-                match &mut errors {
-                    Some(all) => all.combine(e),
-                    None => errors = Some(e),
-                }
+            if marker_of(&f.ty).is_some() {
+                let span = f.ident.as_ref().map_or_else(|| f.ty.span(), syn::Ident::span);
+                issues.push(key_error(Front::Attribute, &name, KeyProblem::Unknown).at(span));
             }
             continue;
         }
@@ -85,13 +75,10 @@ pub fn read(input: &DeriveInput, spec: &mut Spec) -> syn::Result<()> {
         }
         match field_value(&name, &f.ty) {
             Ok(v) => spec.pairs.insert(0, (name, v, f.ty.span())),
-            Err(e) => match &mut errors {
-                Some(all) => all.combine(e),
-                None => errors = Some(e),
-            },
+            Err(e) => issues.extend(super::from_syn(e)),
         }
     }
-    errors.map_or(Ok(()), Err)
+    issues
 }
 
 fn field_value(name: &str, ty: &Type) -> syn::Result<Value> {

@@ -26,7 +26,7 @@ pub(crate) fn input_issue(rule: Rule, span: Span, message: impl Into<String>) ->
     Diagnostic::input(rule, span, message, rule.summary(), None)
 }
 
-fn from_syn(e: syn::Error) -> Vec<Issue> {
+pub(crate) fn from_syn(e: syn::Error) -> Vec<Issue> {
     e.into_iter().map(|e| input_issue(Rule::InvalidAttribute, e.span(), e.to_string())).collect()
 }
 
@@ -38,14 +38,9 @@ pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked,
     if let Some((span, depth)) = depth::too_deep(&attr) {
         return Err(vec![input_issue(Rule::InputLimit, span, depth::message("the #[smem_check] arguments", depth))]);
     }
-    let (mut spec, parse_errors) = args::parse(attr);
-    let mut issues: Vec<Issue> = parse_errors.map(from_syn).unwrap_or_default();
-    if let Err(e) = fields::read(item, &mut spec) {
-        issues.extend(from_syn(e));
-    }
-    if let Some(e) = spec.conflicts() {
-        issues.extend(from_syn(e));
-    }
+    let (mut spec, mut issues) = args::parse(attr);
+    issues.extend(fields::read(item, &mut spec));
+    issues.extend(spec.conflicts());
     match validate::check(&spec, &item.ident) {
         Ok(c) if issues.is_empty() => Ok(c),
         Ok(_) => Err(at_most(issues, spec.attr_span)),

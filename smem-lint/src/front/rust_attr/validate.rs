@@ -12,7 +12,9 @@ use proc_macro2::Span;
 use super::args::{Spec, Value};
 use super::Issue;
 use crate::diagnostic::Diagnostic;
+use crate::front::key_error::{key_error, KeyProblem};
 use crate::front::value_error::{self, ValueError};
+use crate::keys::Front;
 
 /// A configuration that fits every architecture: its table row (named after the struct) and the
 /// headroom on the tightest architecture.
@@ -25,10 +27,6 @@ pub struct Checked {
 struct Errors(Vec<Issue>);
 
 impl Errors {
-    fn push(&mut self, span: Span, rule: Rule, msg: impl std::fmt::Display) {
-        self.0.push(super::input_issue(rule, span, msg.to_string()));
-    }
-
     fn bad(&mut self, span: Span, e: ValueError) {
         self.0.push(e.at(span));
     }
@@ -37,25 +35,21 @@ impl Errors {
 /// Why an argument's value was refused, in every front end's words ([`value_error`]).
 type Refusal = ValueError;
 
-/// The name TOML gives the type of what was written.
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Word(_) => "string",
-        Value::Int(_) => "integer",
-        Value::Ints(_) => "array",
-    }
-}
-
 fn word<'a>(v: &'a Value, key: &str) -> Result<&'a str, Refusal> {
     match v {
         Value::Word(w) => Ok(w),
-        _ => Err(value_error::wrong_type(key, type_name(v))),
+        _ => Err(value_error::wrong_type(key, v.type_name())),
     }
 }
 
 /// `N` positive extents, read as the TOML reader reads them.
 fn extents<const N: usize>(v: &Value, key: &str) -> Result<[u64; N], Refusal> {
-    let Value::Ints(x) = v else { return Err(value_error::wrong_type(key, type_name(v))) };
+    let x = match v {
+        Value::Ints(x) => x,
+        Value::BadElement(e) if matches!(**e, Value::OutOfRange) => return Err(value_error::not_u64(key)),
+        Value::BadElement(e) => return Err(value_error::wrong_type_expecting(key, "an integer", e.type_name())),
+        _ => return Err(value_error::wrong_type(key, v.type_name())),
+    };
     let out: [u64; N] = x.as_slice().try_into().map_err(|_| value_error::extent_count(key, N, x.len()))?;
     if out.contains(&0) {
         return Err(value_error::zero_extent(key));
@@ -71,7 +65,8 @@ fn triple(v: &Value, key: &str) -> Result<[u64; 3], Refusal> {
 fn bytes(v: &Value, key: &str) -> Result<u64, Refusal> {
     match v {
         Value::Int(n) => Ok(*n),
-        _ => Err(value_error::wrong_type(key, type_name(v))),
+        Value::OutOfRange => Err(value_error::not_u64(key)),
+        _ => Err(value_error::wrong_type_expecting(key, "an integer", v.type_name())),
     }
 }
 
@@ -114,7 +109,8 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
             cfg.stages = match v {
                 Value::Int(n) => StagePolicy::Fixed(u32::try_from(*n).map_err(|_| value_error::stages_out_of_range())?),
                 Value::Word(w) => w.parse().map_err(parse_err)?,
-                Value::Ints(_) => return Err(value_error::wrong_type(key, type_name(v))),
+                Value::OutOfRange => return Err(value_error::not_u64(key)),
+                _ => return Err(value_error::wrong_type(key, v.type_name())),
             }
         }
         "carveout" => cfg.stages = StagePolicy::AutoCarveout(bytes(v, key)?),
@@ -157,7 +153,7 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
         }
     }
     if spec.archs.is_empty() {
-        errors.push(attr_span, Rule::MissingKey, "name the target architectures first: #[smem_check(sm120, ...)]");
+        errors.bad(attr_span, key_error(Front::Attribute, "arch", KeyProblem::Missing));
     }
     let mut spans: HashMap<ConfigField, Span> = HashMap::new();
     if let Some((_, s)) = spec.archs.first() {
@@ -185,11 +181,7 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
     }
     for key in ["a", "b", "c", "d", "tile"] {
         if spec.get(key).is_none() {
-            errors.push(
-                name.span(),
-                Rule::MissingKey,
-                format!("missing `{key}`: add `{key} = ...` to #[smem_check(...)] or a `{key}` field"),
-            );
+            errors.bad(name.span(), key_error(Front::Attribute, key, KeyProblem::Missing));
         }
     }
     if !errors.0.is_empty() {
