@@ -115,6 +115,7 @@ fn sarif_locations_are_relative_to_the_workspace() {
     assert!(levels.contains(&"warning") && levels.contains(&"error"));
 }
 
+/// `emit --check` fails on stale or missing tables; `emit` writes them, creating missing folders.
 #[test]
 fn emit_check_fails_on_stale_tables_until_they_are_regenerated() {
     let ws = copy("basic");
@@ -124,6 +125,8 @@ fn emit_check_fails_on_stale_tables_until_they_are_regenerated() {
         err.contains("generated/kernels.json is stale") && err.contains("kernels/table.cmake is stale: missing"),
         "{err}"
     );
+    // A configured `path` whose folder is missing gets it, as `emit -o` does.
+    std::fs::remove_dir_all(ws.join("generated")).unwrap();
     let (code, _, err) = cargo_smem_lint(&ws, &["emit"]);
     assert_eq!(code, 0, "{err}");
     let table = std::fs::read_to_string(ws.join("generated/kernels.json")).unwrap();

@@ -275,6 +275,9 @@ fn exit_classes_agree_across_subcommands() {
         ("arch = \"sm90\"", ("\"sm120\"", "\"sm90\""), 1),
         ("stages = 1", ("\"stages\": \"auto\"", "\"stages\": 1"), 1),
         ("stages = 2", ("\"stages\": \"auto\"", "\"stages\": 2"), 0),
+        // A key given twice, an unknown key: input errors in both.
+        ("stages = 2\nstages = 3", ("\"stages\": \"auto\"", "\"stages\": 2, \"stages\": 3"), 2),
+        ("tilee = [1, 2, 3]", ("\"stages\": \"auto\"", "\"stages\": 2, \"tilee\": [1, 2, 3]"), 2),
     ];
     for (i, (toml_line, (from, to), class)) in cases.iter().enumerate() {
         let toml = format!(

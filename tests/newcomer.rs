@@ -195,21 +195,67 @@ fn check_at_the_repository_root_skips_the_broken_fixtures() {
     assert_eq!(code, 2);
 }
 
-/// `emit -o` creates the folders it needs, and the file gets the permissions the umask gives.
+/// `emit -o` and `import-trtllm -o` create the folders they need, and the file gets the
+/// permissions the umask gives.
 #[test]
 fn emit_creates_folders_and_files_as_the_shell_would() {
     use std::os::unix::fs::PermissionsExt;
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("newcomer-emit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let out = dir.join("generated/kernels/table.hpp");
-    let (code, _, err) =
-        smem_lint(&["emit", "configs/quickstart.toml", "--format", "cpp", "-o", out.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    assert!(!err.contains(".smem-lint-"), "no temporary's name: {err}");
-    let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
-    assert_ne!(mode, 0o600, "a new file is not private");
-    assert_eq!(mode & 0o044, 0o044 & !umask(), "{mode:o}");
+    let table = dir.join("generated/kernels/table.hpp");
+    let imported = dir.join("imported/moe/sm120.toml");
+    let moe = "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu";
+    for (args, out) in [
+        (vec!["emit", "configs/quickstart.toml", "--format", "cpp", "-o", table.to_str().unwrap()], &table),
+        (vec!["import-trtllm", moe, "-o", imported.to_str().unwrap()], &imported),
+    ] {
+        let (code, _, err) = smem_lint(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!err.contains(".smem-lint-"), "no temporary's name: {err}");
+        let mode = std::fs::metadata(out).unwrap().permissions().mode() & 0o777;
+        assert_ne!(mode, 0o600, "{args:?}: a new file is not private");
+        assert_eq!(mode & 0o044, 0o044 & !umask(), "{args:?}: {mode:o}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The man page lists the subcommands by their command lines and names no page that does not
+/// exist (clap_mangen's default names `smem-lint-check(1)` and the like, which nothing installs).
+#[test]
+fn the_man_page_names_no_missing_page() {
+    let (code, page, _) = smem_lint(&["man"]);
+    assert_eq!(code, 0);
+    for line in page.lines().filter(|l| !l.starts_with(".TH")) {
+        let refs = line.match_indices('(').filter(|(i, _)| {
+            let after = &line[i + 1..];
+            after.len() >= 2 && after.as_bytes()[0].is_ascii_digit() && after.as_bytes()[1] == b')'
+        });
+        assert_eq!(refs.count(), 0, "a reference to another page: {line}");
+    }
+    for sub in ["check", "explain", "emit", "eval", "verify", "import-trtllm", "import-cutlass", "explain-code"] {
+        assert!(page.contains(&format!("smem\\-lint {}", sub.replace('-', "\\-"))), "`{sub}` missing:\n{page}");
+    }
+}
+
+/// The completion and man page install lines of docs/reference.md work as written for a new
+/// account: a fresh HOME, no root, nothing but `smem-lint` on PATH.
+#[test]
+fn completions_and_man_install_on_a_fresh_account() {
+    let reference = std::fs::read_to_string(root().join("docs/reference.md")).unwrap();
+    let section = reference.split("## Completions and the man page").nth(1).unwrap();
+    let block = section.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("newcomer-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_smem-lint"));
+    let path = format!("{}:/usr/bin:/bin", bin.parent().unwrap().display());
+    let out =
+        Command::new("sh").arg("-ec").arg(block).env_clear().env("HOME", &home).env("PATH", path).output().unwrap();
+    assert!(out.status.success(), "{block}\n{}", String::from_utf8_lossy(&out.stderr));
+    let installed = |p: &str| std::fs::metadata(home.join(p)).map(|m| m.len()).unwrap_or(0);
+    assert!(installed(".local/share/bash-completion/completions/smem-lint") > 1000, "{block}");
+    assert!(installed(".local/share/man/man1/smem-lint.1") > 1000, "{block}");
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// This process's umask, from /proc/self/status.

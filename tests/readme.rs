@@ -396,6 +396,52 @@ fn the_readme_check_sample_is_real_output() {
     assert!(norm(&text).contains(norm(sample).trim_end()), "README sample:\n{sample}\nreal output:\n{text}");
 }
 
+/// The README's dependency snippet for the macro depends on a checkout by path (nothing is published
+/// to crates.io, so a version alone would not resolve), each path naming a crate of this workspace
+/// as it sits in a checkout named `smem-lint`; the reference shows the `git` form.
+#[test]
+fn the_readme_dependency_snippet_resolves_without_crates_io() {
+    let readme = readme();
+    let section = readme.split("## `#[smem_check]`").nth(1).unwrap();
+    let block = section.split("```toml\n").nth(1).unwrap().split("```").next().unwrap();
+    let deps: Vec<&str> = block.lines().filter(|l| l.starts_with("smem-lint")).collect();
+    assert_eq!(deps.len(), 2, "{block}");
+    for dep in deps {
+        let path = dep.split("path = \"").nth(1).and_then(|p| p.split('"').next()).unwrap_or_else(|| panic!("{dep}"));
+        let crate_dir = path.strip_prefix("../smem-lint/").unwrap_or_else(|| panic!("{dep}"));
+        assert!(root().join(crate_dir).join("Cargo.toml").is_file(), "{dep}: no crate at {crate_dir}");
+        assert!(!dep.contains("version"), "{dep}");
+    }
+    let reference = std::fs::read_to_string(root().join("docs/reference.md")).unwrap();
+    let macro_section = reference.split("## `#[smem_check]`").nth(1).unwrap();
+    assert!(macro_section.contains("smem-lint-macros = { git = "), "docs/reference.md shows the git form");
+}
+
+/// The README is a user's manual under about 300 lines (issue 26), in the order a user reads it: the
+/// two commands first, then the table of contents, install, the front ends, the formats, the exit
+/// codes.
+#[test]
+fn the_readme_is_short_and_in_order() {
+    let readme = readme();
+    assert!(readme.lines().count() <= 300, "README.md has {} lines", readme.lines().count());
+    let at = |s: &str| readme.find(s).unwrap_or_else(|| panic!("README.md lacks {s}"));
+    let order = [
+        "cargo run -q -p smem-lint -- check",
+        "[Install](#install)",
+        "## Install",
+        "## `smem-lint check`",
+        "## `cargo smem-lint`",
+        "## `#[smem_check]`",
+        "## Python",
+        "## The TOML format",
+        "## The JSON lines format",
+        "## Exit codes",
+    ];
+    for pair in order.windows(2) {
+        assert!(at(pair[0]) < at(pair[1]), "`{}` should come before `{}`", pair[0], pair[1]);
+    }
+}
+
 /// The README's `#[smem_check]` example and its error are the compile-fail case the macro tests run
 /// (tests/ui/fail_over_cap.rs and its .stderr).
 #[test]
@@ -544,4 +590,43 @@ fn the_readme_names_the_declared_rust_version() {
         readme().contains(&format!("Needs Rust {declared} or newer")),
         "README.md must say \"Needs Rust {declared} or newer\""
     );
+}
+
+/// Each invariant of ARCHITECTURE.md names the tests that enforce it (issue 26), and each test it
+/// names by function exists.
+#[test]
+fn every_architecture_invariant_names_its_test() {
+    let arch = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let section = arch.split("\n## Invariants\n").nth(1).unwrap().split("\n## ").next().unwrap();
+    let mut sources = String::new();
+    for dir in ["tests", "smem-lint/src", "smem-lint-model/src", "smem-lint-macros/src"] {
+        let mut stack = vec![root().join(dir)];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    sources.push_str(&std::fs::read_to_string(&p).unwrap());
+                }
+            }
+        }
+    }
+    let bullets: Vec<&str> = section.split("\n- **").skip(1).collect();
+    assert!(bullets.len() >= 12, "{} invariants", bullets.len());
+    let mut named = 0;
+    for b in bullets {
+        let title = b.split("**").next().unwrap();
+        let tests = b.split_once("*Test").unwrap_or_else(|| panic!("the invariant `{title}` names no test")).1;
+        for name in tests.split('`').skip(1).step_by(2) {
+            let is_fn = name.contains('_')
+                && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '*');
+            if is_fn {
+                let prefix = format!("fn {}", name.trim_end_matches('*'));
+                assert!(sources.contains(&prefix), "`{title}` names `{name}`, which is no test");
+                named += 1;
+            }
+        }
+    }
+    assert!(named >= 20, "only {named} tests named");
 }

@@ -179,7 +179,7 @@ pub enum Command {
         #[arg(long, value_parser = parse_version)]
         cutlass: Option<CutlassVersion>,
     },
-    /// Print a shell completion script (`smem-lint completions bash > /etc/bash_completion.d/smem-lint`).
+    /// Print a shell completion script (`smem-lint completions bash > ~/.local/share/bash-completion/completions/smem-lint`).
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
@@ -398,7 +398,7 @@ where
         }
         Some(Command::Man) => {
             let mut page = Vec::new();
-            match clap_mangen::Man::new(command_for(mode)).render(&mut page) {
+            match man_page(command_for(mode), &mut page) {
                 Ok(()) => {
                     let _ = crate::output::stdout().write_all(&page);
                     EXIT_CLEAN
@@ -464,6 +464,34 @@ fn with_options(target: &Target, f: impl FnOnce(&Options) -> u8) -> u8 {
             EXIT_INPUT_ERROR
         }
     }
+}
+
+/// The man page: clap_mangen's sections, but the subcommands listed as `smem-lint check`, not as
+/// `smem-lint-check(1)`: there is one page, and it names no page that does not exist.
+fn man_page(cmd: clap::Command, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    use clap_mangen::roff::{roman, Roff};
+    let bin = cmd.get_bin_name().unwrap_or("smem-lint").to_string();
+    let mut subcommands = Roff::default();
+    subcommands.control("SH", ["SUBCOMMANDS"]);
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        subcommands.control("TP", []);
+        subcommands.text([roman(format!("{bin} {}", sub.get_name()))]);
+        if let Some(about) = sub.get_about() {
+            for line in about.to_string().lines() {
+                subcommands.text([roman(line)]);
+            }
+        }
+    }
+    subcommands.control("PP", []);
+    subcommands.text([roman(format!("The flags of each: {bin} SUBCOMMAND --help."))]);
+    let man = clap_mangen::Man::new(cmd);
+    man.render_title(w)?;
+    man.render_name_section(w)?;
+    man.render_synopsis_section(w)?;
+    man.render_description_section(w)?;
+    man.render_options_section(w)?;
+    subcommands.to_writer(w)?;
+    man.render_version_section(w)
 }
 
 #[cfg(test)]
