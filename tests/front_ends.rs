@@ -412,6 +412,22 @@ fn answer_in(front: Front, pairs: &[(&str, &Value)], key: &str) -> (Answer, Vec<
     }
 }
 
+/// How a case changes the base kernel.
+enum Edit {
+    /// The key and value added after the others.
+    Add(&'static str, Value),
+    /// The key left out.
+    Drop(&'static str),
+}
+/// One key problem, in some front ends, and the words expected.
+struct Case {
+    fronts: &'static [Front],
+    edit: Edit,
+    code: &'static str,
+    message: &'static str,
+    help: Option<&'static str>,
+}
+
 /// A key's problem (issue 26): an unknown key, another front end's key, a required key left out, a
 /// key given twice, a value of the wrong type, written in TOML, as a JSON line and as
 /// `#[smem_check]` arguments. Each problem has one rule, one message and one help, whichever front
@@ -433,19 +449,6 @@ fn every_front_end_words_key_errors_alike() {
         ("tile", json!([128, 128, 128])),
         ("stages", json!(2)),
     ];
-    enum Edit {
-        /// The key and value added after the others.
-        Add(&'static str, Value),
-        /// The key left out.
-        Drop(&'static str),
-    }
-    struct Case {
-        fronts: &'static [Front],
-        edit: Edit,
-        code: &'static str,
-        message: &'static str,
-        help: Option<&'static str>,
-    }
     let all: &'static [Front] = &FRONTS;
     let case = |fronts, edit, code, message, help| Case { fronts, edit, code, message, help };
     let cases = [

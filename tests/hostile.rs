@@ -217,7 +217,7 @@ fn case02_attribute_arguments_at_the_limit_are_parsed() {
     let n = smem_lint::limits::MAX_RUST_NESTING - 1;
     for (deep, says) in [
         (format!("stages = {}3{}", "(".repeat(n), ")".repeat(n)), None),
-        (format!("cluster = {}1{}", "[".repeat(n), "]".repeat(n)), Some("integer extent")),
+        (format!("cluster = {}1{}", "[".repeat(n), "]".repeat(n)), Some("`cluster` expects an integer")),
         (format!("stages = {}3", "-".repeat(n)), Some("non-negative")),
     ] {
         let attr = format!(

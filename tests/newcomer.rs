@@ -204,10 +204,10 @@ fn emit_creates_folders_and_files_as_the_shell_would() {
     let _ = std::fs::remove_dir_all(&dir);
     let table = dir.join("generated/kernels/table.hpp");
     let imported = dir.join("imported/moe/sm120.toml");
-    let moe = "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu";
+    let instantiations = "tests/fixtures/flashinfer-0.7.4-sm120-instantiations.cu";
     for (args, out) in [
         (vec!["emit", "configs/quickstart.toml", "--format", "cpp", "-o", table.to_str().unwrap()], &table),
-        (vec!["import-trtllm", moe, "-o", imported.to_str().unwrap()], &imported),
+        (vec!["import-trtllm", instantiations, "-o", imported.to_str().unwrap()], &imported),
     ] {
         let (code, _, err) = smem_lint(&args);
         assert_eq!(code, 0, "{args:?}: {err}");
@@ -252,7 +252,7 @@ fn completions_and_man_install_on_a_fresh_account() {
     let out =
         Command::new("sh").arg("-ec").arg(block).env_clear().env("HOME", &home).env("PATH", path).output().unwrap();
     assert!(out.status.success(), "{block}\n{}", String::from_utf8_lossy(&out.stderr));
-    let installed = |p: &str| std::fs::metadata(home.join(p)).map(|m| m.len()).unwrap_or(0);
+    let installed = |p: &str| std::fs::metadata(home.join(p)).map_or(0, |m| m.len());
     assert!(installed(".local/share/bash-completion/completions/smem-lint") > 1000, "{block}");
     assert!(installed(".local/share/man/man1/smem-lint.1") > 1000, "{block}");
     let _ = std::fs::remove_dir_all(&home);

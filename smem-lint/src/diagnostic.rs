@@ -30,8 +30,8 @@ pub type Span = Range<usize>;
 pub struct LineAt {
     /// Boxed, so that the reader's `Result<_, Diagnostic<LineAt>>` stays small.
     pub id: Option<Box<str>>,
-    /// The key (a key of the format, borrowed from the key table; or an unknown one, owned).
-    pub field: Option<Cow<'static, str>>,
+    /// The key at fault (an unknown one included). Boxed, as `id`.
+    pub field: Option<Box<str>>,
 }
 
 /// One finding or input error.

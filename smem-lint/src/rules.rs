@@ -87,8 +87,9 @@ rules! {
     DuplicateKey = "smem::duplicate-key", InputError, "a key is given twice";
     /// Two kernels have the same name; names become identifiers in emitted tables.
     DuplicateName = "smem::duplicate-name", InputError, "two kernels share a name";
-    /// A `#[smem_check]` attribute that cannot be read: malformed arguments, a marker field with a
-    /// misspelled name, the attribute on something that is not a struct.
+    /// A `#[smem_check]` attribute that cannot be read: arguments that are no `key = value` (a
+    /// tuple, a typed literal such as `128u8`), the attribute on something that is not a struct. A
+    /// misspelled key, argument or marker field is `smem::unknown-key`, as in every front end.
     InvalidAttribute = "smem::invalid-attribute", InputError, "malformed #[smem_check] attribute";
     /// The input is over one of smem-lint's stated limits (docs/limits.md): a file over 256 MiB, a
     /// TOML file over 8 MiB that is not a plain list of `[defaults]`, `[[kernel]]` and `[[sweep]]`

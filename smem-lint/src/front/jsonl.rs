@@ -36,17 +36,13 @@ impl Diagnostic<LineAt> {
 
 /// The place of a bad value of `field`.
 fn at(id: Option<&str>, field: &'static str) -> LineAt {
-    LineAt { id: id.map(Box::from), field: Some(Cow::Borrowed(field)) }
+    LineAt { id: id.map(Box::from), field: Some(Box::from(field)) }
 }
 
-/// An error about `key` ([`key_error`]), at the key (a key of the table borrowed from it).
+/// An error about `key` ([`key_error`]), at the key.
 #[cold]
 fn key_problem(id: Option<&str>, key: &str, problem: KeyProblem) -> LineError {
-    let field = match crate::keys::KEYS.iter().find(|k| k.name == key) {
-        Some(k) => Cow::Borrowed(k.name),
-        None => Cow::Owned(key.to_string()),
-    };
-    key_error(Front::JsonLines, key, problem).at(LineAt { id: id.map(Box::from), field: Some(field) })
+    key_error(Front::JsonLines, key, problem).at(LineAt { id: id.map(Box::from), field: Some(Box::from(key)) })
 }
 
 /// A bad value of `field`, in every front end's words ([`value_error`]).
@@ -735,7 +731,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
     // one evaluation per line (`model::verdict`), and the rule it breaks is `checker::problem`'s,
     // the one `check` reports for the same kernel on the same architecture.
     let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| {
-        let at = LineAt { id: id.map(Box::from), field: Some(Cow::Borrowed(e.at.key())) };
+        let at = LineAt { id: id.map(Box::from), field: Some(Box::from(e.at.key())) };
         if e.out_of_bounds {
             let rule = Rule::of_model(&e);
             Diagnostic::input(rule, at, e.to_string(), rule.summary(), None)

@@ -87,7 +87,7 @@ fn value(expr: &Expr) -> syn::Result<Value> {
         Expr::Array(a) => {
             let mut ints = Vec::with_capacity(a.elems.len());
             for e in &a.elems {
-                match value(e)? {
+                match element(e)? {
                     Value::Int(n) => ints.push(n),
                     other => return Ok(Value::BadElement(Box::new(other))),
                 }
@@ -98,13 +98,46 @@ fn value(expr: &Expr) -> syn::Result<Value> {
         Expr::Tuple(t) => {
             Err(syn::Error::new(t.span(), "write the extents as a list, [M, N, K], as in the TOML format"))
         }
-        // `-3` is an integer out of range, `-1.5` a float, as TOML reads them.
+        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), .. }) => negative(expr),
+        other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
+    }
+}
+
+/// `-3` is an integer out of range and `-1.5` a float, as TOML reads them; anything else negated
+/// is no value.
+fn negative(expr: &Expr) -> syn::Result<Value> {
+    match expr {
         Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr: inner, .. }) => match &**inner {
             Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) => non_negative(i).map(|_| Value::OutOfRange),
             Expr::Lit(syn::ExprLit { lit: Lit::Float(_), .. }) => Ok(Value::Other("float")),
-            _ => Err(syn::Error::new(expr.span(), "expected a name, a string, an integer or [M, N, K]")),
+            _ => Err(syn::Error::new(
+                expr.span(),
+                "expected a non-negative integer; counts and extents cannot be negative",
+            )),
         },
         other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
+    }
+}
+
+/// An element of a list, read without descending further (a nested list is an element of the
+/// wrong type, as in TOML).
+fn element(e: &Expr) -> syn::Result<Value> {
+    let mut e = e;
+    while let Expr::Paren(p) = e {
+        e = &p.expr;
+    }
+    match e {
+        Expr::Array(_) => Ok(Value::Ints(Vec::new())),
+        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), .. }) => negative(e),
+        Expr::Path(p) if p.path.get_ident().is_some() => Ok(Value::Word(String::new())),
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(_) => Ok(Value::Word(String::new())),
+            Lit::Int(i) => non_negative(i),
+            Lit::Float(_) => Ok(Value::Other("float")),
+            Lit::Bool(_) => Ok(Value::Other("boolean")),
+            other => Err(syn::Error::new(other.span(), "expected an integer extent")),
+        },
+        other => Err(syn::Error::new(other.span(), "expected an integer extent")),
     }
 }
 
