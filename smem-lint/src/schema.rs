@@ -96,6 +96,10 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
             json!({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2, "description": "explicit epilogue subtile [M, N] in place of EpilogueTileAuto"}),
         ),
         (
+            "warp",
+            triple("the warp tile GemmShape<M, N, K> of a CUTLASS 2.x kernel (sm80-sm89: required; refused elsewhere)"),
+        ),
+        (
             "epilogue_cta_tile",
             triple("the TileShape [M, N, K] the epilogue builder is given, when not the mainloop's tile"),
         ),
