@@ -108,6 +108,22 @@ fn finalize_beside_none(cfg: &smem_lint::model::KernelConfig, none: &Value, id: 
 /// dynamic-cluster measurements of 4.4.2 and 4.7.0, and this project's `verify` records of other
 /// releases, every row exact (SM100 rows over the capacity must be refused with the kernel's words,
 /// with the sizes the lifted-assert probe measured).
+/// The CUTLASS 2.x multistage GEMMs on SM80-SM89 (`sm80-verify-*`, measured with `verify` on 3.9.2,
+/// 4.4.2 and 4.7.0): dense `GemmUniversal` and TensorRT-LLM's grouped `MoeFCGemm`, every operand
+/// type, the static_asserts the model names as rejections, and over-cap kernels.
+#[test]
+fn every_sm80_measurement_agrees_exactly() {
+    let files = common::data_files("sm80-verify-");
+    assert_eq!(files.len(), 3, "{files:?}");
+    let mut rejected = 0;
+    for name in &files {
+        let (agree, refused) = check_file(name);
+        assert!(agree >= 6 && refused == 0, "{name}: {agree} exact, {refused} refused");
+        rejected += common::rows(name).iter().filter(|r| r["result"]["compiles"] == false).count();
+    }
+    assert!(rejected >= 5, "{rejected} measured rejections");
+}
+
 #[test]
 fn every_sm90_and_sm100_measurement_agrees_exactly() {
     for (prefix, at_least) in [("sm90-", 9), ("sm100-", 14), ("layouts-tiles-sm90-", 2), ("layouts-tiles-sm100-", 2)] {

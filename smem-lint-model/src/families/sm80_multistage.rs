@@ -242,7 +242,7 @@ fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
 fn fragments_per_iteration(cfg: &KernelConfig) -> u64 {
     let int_acc = cfg.a == Operand::I8;
     match (cfg.d, int_acc) {
-        (Output::F16, false) | (Output::F32, false) | (Output::F16 | Output::Bf16, true) => 2,
+        (Output::F16 | Output::F32, false) | (Output::F16 | Output::Bf16, true) => 2,
         _ => 1,
     }
 }
