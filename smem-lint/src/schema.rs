@@ -57,6 +57,10 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ),
         ("tile", triple("CTA tile [M, N, K] in elements")),
         (
+            "warp",
+            triple("the warp tile GemmShape<M, N, K> of a CUTLASS 2.x kernel (sm80-sm89: required; refused elsewhere)"),
+        ),
+        (
             "cluster",
             json!({"description": "static cluster shape [M, N, K], or \"dynamic\" (Shape<int, int, _1>, SM100)", "oneOf": [triple("cluster shape [M, N, K]"), {"const": "dynamic"}]}),
         ),
@@ -94,10 +98,6 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         (
             "epilogue_tile",
             json!({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2, "description": "explicit epilogue subtile [M, N] in place of EpilogueTileAuto"}),
-        ),
-        (
-            "warp",
-            triple("the warp tile GemmShape<M, N, K> of a CUTLASS 2.x kernel (sm80-sm89: required; refused elsewhere)"),
         ),
         (
             "epilogue_cta_tile",
