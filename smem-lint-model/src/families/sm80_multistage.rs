@@ -21,6 +21,12 @@
 //!   `Shape::kRow` (`TensorOpPolicy::kRowsPerIteration`, `tile_iterator_tensor_op(_mixed).h`);
 //!   `kFragmentsPerIteration` is 2 for the `DefaultIteratorsTensorOp` specializations
 //!   `<half_t, float, 8>`, `<float, float, 4>`, `<half_t | bfloat16_t, int32_t, 8>`, else 1.
+//! - sliced K (warp K < CTA K): `DefaultGemm`'s `kPartitionsK = ThreadblockShape::kK / WarpShape::kK`
+//!   is `WarpCount::kK` of the core (its warps, and `kThreads`, count every partition) and of
+//!   `EpilogueBase` (each partition writes its accumulators to its own `8 * WarpCount.M` rows, summed
+//!   by the epilogue through the same buffer: there is no separate reduction storage), and
+//!   `DefaultEpilogueTensorOp` takes `kFragmentsPerIteration = 1` for it. The mainloop's buffers
+//!   keep the CTA tile's K. Measured with two partitions; more are refused.
 //! - the kernels' `union SharedStorage { Mma::SharedStorage main_loop; Epilogue::SharedStorage
 //!   epilogue; }` (`gemm/kernel/gemm_universal.h`, `gemm/kernel/gemm.h`), and `MoeFCGemm`'s
 //!   (`cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h`), which puts the problem visitor's
@@ -223,14 +229,17 @@ fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
             "use a warp tile such as [64, 64, K] or [32, 32, K]",
         );
     }
-    if w.k != t.k {
+    // Sliced K: `DefaultGemm`'s kPartitionsK = ThreadblockShape::kK / WarpShape::kK (integer
+    // division, no static_assert); measured with two partitions only.
+    if w.k != t.k && w.k * 2 != t.k {
         return refuse(
             ConfigField::Warp,
             format!(
-                "warp tile K {} differs from the CTA tile's {}: sliced-K (kPartitionsK > 1) is not modelled",
+                "warp tile K {} against the CTA tile's {}: only the warp K of the CTA tile or half of it \
+                 (sliced K, kPartitionsK = 2) is modelled",
                 w.k, t.k
             ),
-            "give the warp tile the CTA tile's K",
+            "give the warp tile the CTA tile's K, or half of it",
         );
     }
     Ok(())
@@ -238,8 +247,12 @@ fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
 
 /// `DefaultIteratorsTensorOp<ElementOutput, ElementAccumulator, ElementsPerAccess>::kFragmentsPerIteration`
 /// with `ElementsPerAccess = 128 / bits(D)` (the 2.x examples' and TensorRT-LLM's `LinearCombination`
-/// vector width), as `DefaultEpilogueTensorOp` takes it with `kPartitionsK == 1`.
-fn fragments_per_iteration(cfg: &KernelConfig) -> u64 {
+/// vector width), as `DefaultEpilogueTensorOp` takes it with `kPartitionsK == 1`; with sliced K
+/// it takes 1 (`kPartitionsK == 1 ? DefaultIterators::kFragmentsPerIteration : 1`).
+fn fragments_per_iteration(cfg: &KernelConfig, partitions_k: u64) -> u64 {
+    if partitions_k > 1 {
+        return 1;
+    }
     let int_acc = cfg.a == Operand::I8;
     match (cfg.d, int_acc) {
         (Output::F16 | Output::F32, false) | (Output::F16 | Output::Bf16, true) => 2,
@@ -267,10 +280,11 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
             format!("the warp tile {w} does not divide the CTA tile {t}"),
         ));
     }
-    let warps = (t.m / w.m) * (t.n / w.n);
-    // PitchLinearWarpRakedThreadMap of A (K x M) and B (K x N): a warp covers 32 16-byte accesses,
-    // `K * bits / 128` of them along K; fewer accesses in a stage's tile than threads leave a warp
-    // no iterations.
+    // WarpCount = <M / WarpM, N / WarpN, K / WarpK>; kThreads = WarpCount::kCount * 32.
+    let warps = (t.m / w.m) * (t.n / w.n) * (t.k / w.k);
+    // PitchLinearWarpRakedThreadMap of A (K x M) and B (K x N) over kThreads: a warp covers 32
+    // 16-byte accesses, `K * bits / 128` of them along K; fewer accesses in a stage's tile than
+    // threads leave a warp no iterations.
     let accesses_k = t.k * cfg.a.bits() / 128;
     for (extent, operand) in [(t.m, "A"), (t.n, "B")] {
         if extent * accesses_k < 32 * warps {
@@ -357,11 +371,14 @@ fn mainloop_storage<L: TypeLayout>(cfg: &KernelConfig, stages: u64) -> L {
 /// `EpilogueBase<...>::SharedStorage { AlignedBuffer<Accumulator, StorageShape::kCount> storage; }`.
 fn epilogue_storage<L: TypeLayout>(cfg: &KernelConfig, w: Tile) -> L {
     let t = cfg.tile;
-    let (warps_m, warps_n, partitions_k) = (t.m / w.m, t.n / w.n, 1);
+    // WarpCount = <M / WarpM, N / WarpN, kPartitionsK>: with sliced K every partition writes its
+    // partial accumulators to its own rows and the epilogue sums them from this buffer (no other
+    // reduction storage).
+    let (warps_m, warps_n, partitions_k) = (t.m / w.m, t.n / w.n, t.k / w.k);
     // Shape = (WarpCount.M * WarpTileIterator::Shape::kRow * WarpCount.K) x (WarpCount.N * Warp.N);
     // StorageShape = ((rows + Padding::kRow) * kFragmentsPerIteration) x (columns + Padding::kColumn),
     // Padding = MatrixShape<0, 64 / sizeof_bits<ElementAccumulator> * 4>.
-    let rows = (warps_m * 8 * partitions_k) * fragments_per_iteration(cfg);
+    let rows = (warps_m * 8 * partitions_k) * fragments_per_iteration(cfg, partitions_k);
     let columns = warps_n * w.n + 64 / ACCUMULATOR_BITS * 4;
     let buffer = aligned_buffer::<L>("storage", rows * columns, ACCUMULATOR_BITS, Role::EpilogueD, 1);
     L::strukt("epilogue", 1, [buffer.renamed("storage (accumulator tile)").field()])
@@ -422,12 +439,28 @@ mod tests {
     /// The epilogue's fragments per iteration follow `DefaultIteratorsTensorOp`'s specializations.
     #[test]
     fn fragments_follow_the_iterator_specializations() {
-        let f = |a, d| fragments_per_iteration(&cfg(a, d, [128, 128, 64], [64, 64, 64], 3));
+        let f = |a, d| fragments_per_iteration(&cfg(a, d, [128, 128, 64], [64, 64, 64], 3), 1);
         assert_eq!(f(Operand::F16, Output::F16), 2);
         assert_eq!(f(Operand::Bf16, Output::Bf16), 1);
         assert_eq!(f(Operand::Tf32, Output::F32), 2);
         assert_eq!(f(Operand::I8, Output::Bf16), 2);
         assert_eq!(f(Operand::I8, Output::F32), 1);
+    }
+
+    /// Sliced K: the epilogue buffer holds a row block per K partition, one fragment per iteration,
+    /// the mainloop the CTA tile's K (measured: e4m3 grouped 64x64x128, warp 32x64x64, 3 stages,
+    /// kernel and mainloop 49152 B, epilogue 9216 B).
+    #[test]
+    fn sliced_k_stacks_the_partitions_in_the_epilogue() {
+        let c = KernelConfig {
+            arch: Arch::Sm89,
+            kind: KernelKind::Grouped,
+            ..cfg(Operand::E4m3, Output::F16, [64, 64, 128], [32, 64, 64], 3)
+        };
+        let f = compiled(&c);
+        assert_eq!((f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes), (49152, 49152, 9216));
+        let wide = KernelConfig { warp: Some(Tile { m: 32, n: 64, k: 32 }), ..c };
+        assert_eq!(crate::evaluate(&wide).unwrap_err().at, ConfigField::Warp, "four partitions are refused");
     }
 
     /// The headers' static_asserts, in their order.
