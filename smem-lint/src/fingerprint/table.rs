@@ -97,6 +97,24 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/arch/mma_sm80.h",
+        contents: &[
+            (Some("19d4a53dd66cac323aa6afaa976d56520db21b5f8fe8d3cb330a83eb7979b9a6"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("eaf7789b82bb0dacf9b63ad03615479be04eb3e8516f5739aa11812a3d2e00d0"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("ea3cb44c44c8c2a1d442d33d9ad630dfd63b2a7bd7517a7eef84c9d5af21bea5"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("055adb3694933b659904ac0fa671f5e9fdb36015c5e9bd23ef37d924a5f0d881"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/arch/mma_sm89.h",
+        contents: &[
+            (Some("9470fba1115f96d348046363b7bbedeef981540ba75d793f2d41f1c08b1ba0c2"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("7937995bce66992cf10ab1733eee213ef3ee60f1924d326ac09c6a43cc582e51"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("0429649658d85472851316c063e9abc310ff976da581da1448634c8a32cccb1f"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("9d23a5a349408c5c148b3cb1707d151c87b75b8a0fdb5e18eccda5c7b802f90d"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/detail/blockwise_scale_layout.hpp",
         contents: &[
             (Some("c4c8da9e0ca90a215befdc430fd8749458fb85b2683935b6f96ef5b8aae311c0"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
@@ -718,6 +736,14 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/device/gemm_universal.h",
+        contents: &[
+            (Some("4c642e5270f77bc69a5dfeb0fceb9ca2683698f3bc0d18600f91db50f8aa098f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("99147aaf43d012f4adb99c3765b8f7d5bf8e76d71f5071b8aa8a1cb52ade8286"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("2c86542dabce062c29235682f7709bd08ef0d7b66f508f1559b9dc3e9f70b63f"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/dispatch_policy.hpp",
         contents: &[
             (Some("83555b6a7979e78a902e8c1308344affbd77fa6d1f2a55c43c0799d9f651e23c"), &[V::V3_9_0]),
@@ -1009,6 +1035,27 @@ pub const TABLE: &[FileVersions] = &[
         contents: &[
             (Some("fac90ae04135ccacc0ea48440d20c1059c555ad6355a8608df0e6a74a8a7b4e5"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("1e9a7cc49e3486bf5b5d54836c51d1990cd78f66fdae1e0e37324ecfbc7f6352"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/warp/default_mma_tensor_op_sm80.h",
+        contents: &[
+            (Some("b8ff50c262b391d399ed92fc0ceb513cd4ad62a3c8b6a228a53f71305c6c475b"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("a0d259f53ccf3cac555c10786eb69cb4b17f0e2e027d94825a97f30f204f698d"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/warp/mma_tensor_op.h",
+        contents: &[
+            (Some("6642025020444930188fee16b9870c7edee249736e2213432aa26dac0a9eee51"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("686bcc13fab61b7506628a3c7f0d308be6d7ca3bc17e1f60df591c0f988b9e7b"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/layout/tensor_op_multiplicand_sm75.h",
+        contents: &[
+            (Some("d4fef95a420e5724b775f854252352fa0447742d19e35fd26e7e70c72051db2f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("41f6bc6f5010bcbeea6225d5d9906d7fe224b11d3cedf32a4eeb1433c8499dce"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
