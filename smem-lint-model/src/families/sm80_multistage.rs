@@ -242,6 +242,13 @@ fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
             "give the warp tile the CTA tile's K, or half of it",
         );
     }
+    if w.k < instruction_k(bits) {
+        return refuse(
+            ConfigField::Warp,
+            format!("warp tile K {} is less than one MMA's K ({})", w.k, instruction_k(bits)),
+            "the model refuses to guess for warp tiles it was not measured on",
+        );
+    }
     Ok(())
 }
 
