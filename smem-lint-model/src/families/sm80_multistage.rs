@@ -12,8 +12,12 @@
 //!   warp-scoped GEMM size.", and `PitchLinearWarpRakedThreadMap`'s "Number of iterations must be
 //!   non-zero." when a stage of A or B has fewer 16-byte accesses than the CTA has threads) and
 //!   `MmaBase`'s (at least two, and an even number of, warp-level MMAs per warp tile K) are
-//!   rejections. `Stages == 2` takes `MmaPipelined`, more take `MmaMultistage`: both derive from
-//!   `MmaBase<Shape, Policy, Stages>` and keep its `SharedStorage`.
+//!   rejections, and so is the crosswise shared-memory layout's ("kCrosswise should be no large
+//!   than one shared memory cache line.": a K row of more than 128 bytes). `Stages == 2` takes
+//!   `MmaPipelined`, more take `MmaMultistage`: both derive from `MmaBase<Shape, Policy, Stages>`
+//!   and keep its `SharedStorage`. `DefaultMma`'s 2-stage specialization for `float` operands
+//!   (tf32 here) uses `DefaultMmaCore<..., 2, OpMultiplyAddFastF16>` (`default_mma_core_sm75.h`),
+//!   whose buffers hold `half_t`: half the bytes of the 3+-stage core's `float`.
 //! - the epilogue `EpilogueBase::SharedStorage` (`epilogue/threadblock/epilogue_base.h`) of
 //!   `DefaultEpilogueTensorOp` (`default_epilogue_tensor_op.h`): one `AlignedBuffer` of the
 //!   accumulator type, `((WarpCount.M * 8 * WarpCount.K) + 0) * kFragmentsPerIteration` rows of
@@ -52,6 +56,7 @@ pub const WARP_DIVISIBILITY: &str = "Threadblock-scoped GEMM should be divisible
 pub const TWO_WARP_MMAS: &str = "The pipelined structure requires at least two warp-level GEMM operations.";
 pub const EVEN_WARP_MMAS: &str = "Inner loop iteration must be an even number.";
 pub const THREAD_MAP_ITERATIONS: &str = "Number of iterations must be non-zero";
+pub const CROSSWISE_CACHE_LINE: &str = "kCrosswise should be no large than one shared memory cache line.";
 
 /// The accumulator of the operand types: `int32_t` for int8, else `float` (both 32 bits).
 const ACCUMULATOR_BITS: u64 = 32;
@@ -63,6 +68,19 @@ const fn instruction_k(bits: u64) -> u64 {
         32 => 8,
         16 => 16,
         _ => 32,
+    }
+}
+
+/// The bits of one operand element in shared memory. `DefaultMma`'s 2-stage specialization for
+/// `float` A, B and accumulator (`default_mma.h`) builds `DefaultMmaCore<..., 2,
+/// OpMultiplyAddFastF16>` (`default_mma_core_sm75.h`), whose warp-level operator, and so
+/// `MmaBase`'s buffers, hold `half_t` (its global loads are 256-bit, 8 floats, converted on the
+/// way to shared memory); every other path keeps the operand type.
+fn smem_bits(cfg: &KernelConfig, stages: u64) -> u64 {
+    if cfg.a == Operand::Tf32 && stages == 2 {
+        16
+    } else {
+        cfg.a.bits()
     }
 }
 
@@ -207,10 +225,12 @@ fn validate(cfg: &KernelConfig) -> Result<u64, ModelError> {
 fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
     let t = cfg.tile;
     let bits = cfg.a.bits();
+    // The K of each width measured (K = 128 for tf32 and 16-bit types measured as the crosswise
+    // layout's rejection; 8-bit K = 256, the same rejection by the headers, never measured).
     let ks: &[u64] = match bits {
-        32 => &[16, 32, 64],
+        32 => &[16, 32, 64, 128],
         16 => &[16, 32, 64, 128],
-        _ => &[32, 64, 128, 256],
+        _ => &[32, 64, 128],
     };
     if ![16, 32, 64, 128, 256].contains(&t.m) || ![32, 64, 128, 256].contains(&t.n) || !ks.contains(&t.k) {
         return refuse(
@@ -289,10 +309,26 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
     // WarpCount = <M / WarpM, N / WarpN, K / WarpK>; kThreads = WarpCount::kCount * 32.
     let warps = (t.m / w.m) * (t.n / w.n) * (t.k / w.k);
+    // SmemLayoutA/B = RowMajor/ColumnMajorTensorOpMultiplicandCrosswise<bits, K>
+    // (tensor_op_multiplicand_sm75.h): kFactor = (128 / (128 / 8)) * (128 / bits) / K must be
+    // positive, i.e. one K row of a stage fits a 128-byte line.
+    let bits = smem_bits(cfg, stages);
+    if t.k * bits > 1024 {
+        return Ok(super::reject(
+            CROSSWISE_CACHE_LINE,
+            ConfigField::Tile,
+            format!(
+                "tile K {} of {bits}-bit elements in shared memory is {} bytes, over a 128-byte line",
+                t.k,
+                t.k * bits / 8
+            ),
+        ));
+    }
     // PitchLinearWarpRakedThreadMap of A (K x M) and B (K x N) over kThreads: a warp covers 32
-    // 16-byte accesses, `K * bits / 128` of them along K; fewer accesses in a stage's tile than
-    // threads leave a warp no iterations.
-    let accesses_k = t.k * cfg.a.bits() / 128;
+    // 16-byte accesses, `K * bits / 128` of them along K (the 2-stage float core's 32-byte
+    // accesses of 8 floats count as its 16-bit shared memory does); fewer accesses in a stage's
+    // tile than threads leave a warp no iterations.
+    let accesses_k = t.k * bits / 128;
     for (extent, operand) in [(t.m, "A"), (t.n, "B")] {
         if extent * accesses_k < 32 * warps {
             return Ok(super::reject(
@@ -326,7 +362,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let mainloop = mainloop_storage::<L>(cfg, stages);
     let epilogue = epilogue_storage::<L>(cfg, w);
     let kernel = kernel_storage(cfg.kind, &mainloop, &epilogue);
-    let per_stage = t.k * (t.m * cfg.a.bits() + t.n * cfg.b.bits()) / 8;
+    let per_stage = t.k * (t.m + t.n) * bits / 8;
     let stage_choice = StageChoice {
         policy: cfg.stages,
         stages: stages as i64,
@@ -369,8 +405,8 @@ fn mainloop_storage<L: TypeLayout>(cfg: &KernelConfig, stages: u64) -> L {
         "main_loop",
         1,
         [
-            aligned_buffer::<L>("operand_A", a, cfg.a.bits(), Role::OperandA, stages).field(),
-            aligned_buffer::<L>("operand_B", b, cfg.b.bits(), Role::OperandB, stages).field(),
+            aligned_buffer::<L>("operand_A", a, smem_bits(cfg, stages), Role::OperandA, stages).field(),
+            aligned_buffer::<L>("operand_B", b, smem_bits(cfg, stages), Role::OperandB, stages).field(),
         ],
     )
 }
