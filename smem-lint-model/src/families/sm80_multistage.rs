@@ -517,6 +517,11 @@ mod tests {
         assert_eq!(reason(&cfg(Operand::F16, Output::F16, [128, 128, 16], [64, 64, 16], 3)), TWO_WARP_MMAS);
         assert_eq!(reason(&cfg(Operand::I8, Output::F32, [128, 128, 32], [64, 64, 32], 3)), TWO_WARP_MMAS);
         assert_eq!(reason(&cfg(Operand::F16, Output::F16, [16, 128, 64], [16, 16, 64], 3)), THREAD_MAP_ITERATIONS);
+        // Measured (sm80-verify-grid-4.4.2): 16-bit K = 128, and tf32 K = 64 above 2 stages.
+        assert_eq!(reason(&cfg(Operand::F16, Output::F16, [64, 64, 128], [32, 64, 64], 3)), CROSSWISE_CACHE_LINE);
+        assert_eq!(reason(&cfg(Operand::Tf32, Output::F32, [128, 128, 64], [64, 64, 64], 3)), CROSSWISE_CACHE_LINE);
+        let two = compiled(&cfg(Operand::Tf32, Output::F32, [128, 128, 64], [64, 64, 64], 2));
+        assert_eq!(two.mainloop_bytes, 65536, "2-stage float operands are half_t in shared memory");
     }
 
     /// What 2.x does not have is refused with the key to blame.
