@@ -330,6 +330,7 @@ fn every_front_end_gives_the_same_input_error() {
             Some("`tile` needs exactly three extents [M, N, K], found 2"),
         ),
         ("tile", json!("big"), "smem::wrong-type", Some("`tile` expects three positive integers like [128, 256, 128]")),
+        ("warp", json!([64, 64]), "smem::invalid-value", Some("`warp` needs exactly three extents [M, N, K], found 2")),
         ("cluster", json!([1, 0, 1]), "smem::invalid-value", Some("`cluster` extents must be positive")),
         (
             "epilogue_tile",
