@@ -227,11 +227,7 @@ fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
     let bits = cfg.a.bits();
     // The K of each width measured (K = 128 for tf32 and 16-bit types measured as the crosswise
     // layout's rejection; 8-bit K = 256, the same rejection by the headers, never measured).
-    let ks: &[u64] = match bits {
-        32 => &[16, 32, 64, 128],
-        16 => &[16, 32, 64, 128],
-        _ => &[32, 64, 128],
-    };
+    let ks: &[u64] = if bits >= 16 { &[16, 32, 64, 128] } else { &[32, 64, 128] };
     if ![16, 32, 64, 128, 256].contains(&t.m) || ![32, 64, 128, 256].contains(&t.n) || !ks.contains(&t.k) {
         return refuse(
             ConfigField::Tile,
