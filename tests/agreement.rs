@@ -108,6 +108,51 @@ fn finalize_beside_none(cfg: &smem_lint::model::KernelConfig, none: &Value, id: 
 /// dynamic-cluster measurements of 4.4.2 and 4.7.0, and this project's `verify` records of other
 /// releases, every row exact (SM100 rows over the capacity must be refused with the kernel's words,
 /// with the sizes the lifted-assert probe measured).
+/// The CUTLASS 2.x multistage GEMMs on SM80-SM89 (`sm80-verify-*`): the host rows of 3.9.2, 4.4.2
+/// and 4.7.0 (nvcc 13.5), and the device grid (`sm80-verify-grid-*`: 13 tile/warp pairs, three of them
+/// sliced K, x operand and output types x stages 2-5, dense `GemmUniversal` and TensorRT-LLM's grouped
+/// `MoeFCGemm`; all of 4.4.2, samples of 3.9.2, 4.2.0 and 4.7.0) and TensorRT-LLM's and FlashInfer's
+/// shipped MoE lists (`sm80-verify-real-4.4.2`), both nvcc 13.0. Every row is exact: none is refused
+/// (a refusal fails `check_file`), and the rejections name CUTLASS's static_asserts.
+#[test]
+fn every_sm80_measurement_agrees_exactly() {
+    let files = common::data_files("sm80-verify-");
+    assert_eq!(files.len(), 8, "{files:?}");
+    let mut by_reason = std::collections::BTreeMap::<&str, usize>::new();
+    let (mut sliced_k, mut tf32_two_stage) = (0, 0);
+    for name in &files {
+        let rows = common::rows(name);
+        let (agree, refused) = check_file(name);
+        assert!(agree == rows.len() && refused == 0, "{name}: {agree} of {} exact, {refused} refused", rows.len());
+        for r in &rows {
+            if r["result"]["compiles"] == false {
+                let error = r["result"]["error"].as_str().unwrap();
+                for reason in [
+                    smem_lint::model::families::sm80_multistage::WARP_DIVISIBILITY,
+                    smem_lint::model::families::sm80_multistage::TWO_WARP_MMAS,
+                    smem_lint::model::families::sm80_multistage::EVEN_WARP_MMAS,
+                    smem_lint::model::families::sm80_multistage::THREAD_MAP_ITERATIONS,
+                    smem_lint::model::families::sm80_multistage::CROSSWISE_CACHE_LINE,
+                ] {
+                    if error.contains(reason) {
+                        *by_reason.entry(reason).or_default() += 1;
+                    }
+                }
+            } else if r["warp"][2] != r["tile"][2] {
+                sliced_k += 1;
+            } else if r["a"] == "tf32" && r["stages"] == 2 {
+                tf32_two_stage += 1;
+            }
+        }
+    }
+    let rows = common::rows("sm80-verify-grid-4.4.2.jsonl").len() + common::rows("sm80-verify-real-4.4.2.jsonl").len();
+    assert!(rows >= 900, "{rows} device rows of 4.4.2");
+    // Compiled sliced-K kernels (kPartitionsK = 2) and 2-stage tf32 kernels (half_t buffers), and
+    // each kind of rejection, measured.
+    assert!(sliced_k >= 50 && tf32_two_stage >= 10, "{sliced_k} sliced-K, {tf32_two_stage} 2-stage tf32 rows");
+    assert!(by_reason.len() >= 4 && by_reason.values().all(|&n| n >= 1), "{by_reason:?}");
+}
+
 #[test]
 fn every_sm90_and_sm100_measurement_agrees_exactly() {
     for (prefix, at_least) in [("sm90-", 9), ("sm100-", 14), ("layouts-tiles-sm90-", 2), ("layouts-tiles-sm100-", 2)] {

@@ -303,6 +303,40 @@ fn every_front_end_gives_the_same_answer() {
     );
 }
 
+/// Every measured SM80-SM89 row (`sm80-verify-*`, the CUTLASS 2.x kernels with their `warp` key):
+/// the same answer as a JSON line, a TOML table, the attribute and `cargo smem-lint`'s scan.
+#[test]
+fn every_sm80_kernel_gets_the_same_answer_in_every_front_end() {
+    let mut compared = 0;
+    for (at, row) in rows_of("sm80-verify-") {
+        assert!(row.contains_key("warp"), "{at}");
+        let toml = toml_answer(&row);
+        assert_eq!(json_answer(&row), toml, "{at}: eval and the TOML file disagree");
+        assert_eq!(attr_answer(&row).as_ref(), Some(&toml), "{at}: the attribute and the TOML file disagree");
+        assert_eq!(cargo_answer(&row), Some(toml), "{at}: cargo smem-lint and the TOML file disagree");
+        compared += 1;
+    }
+    assert!(compared >= 30, "{compared} rows");
+}
+
+/// Every row of the measured files whose names start with `prefix`.
+fn rows_of(prefix: &str) -> Vec<(String, Map<String, Value>)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(root().join("tests/data")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with(prefix) {
+            continue;
+        }
+        for (i, line) in std::fs::read_to_string(&p).unwrap().lines().enumerate() {
+            if let Ok(Value::Object(row)) = serde_json::from_str::<Value>(line) {
+                out.push((format!("{name}:{}", i + 1), row));
+            }
+        }
+    }
+    out
+}
+
 /// One bad value (or more) per key: the same rule, message and help in every front end, for every
 /// key that every front end takes (the architecture, positional in the attribute, included). The
 /// words are the TOML reader's; the messages named here are what a user reads.
@@ -343,6 +377,7 @@ fn every_front_end_gives_the_same_input_error() {
             Some("`tile` needs exactly three extents [M, N, K], found 2"),
         ),
         ("tile", json!("big"), "smem::wrong-type", Some("`tile` expects three positive integers like [128, 256, 128]")),
+        ("warp", json!([64, 64]), "smem::invalid-value", Some("`warp` needs exactly three extents [M, N, K], found 2")),
         ("cluster", json!([1, 0, 1]), "smem::invalid-value", Some("`cluster` extents must be positive")),
         (
             "epilogue_tile",

@@ -156,7 +156,7 @@ fn largest_fitting_stage_count_fits_and_one_more_does_not() {
 #[test]
 fn unmodelled_architectures_are_refused_not_guessed() {
     let cfg = KernelConfig {
-        arch: Arch::Sm89,
+        arch: Arch::Sm110,
         ..KernelConfig::sm120(
             KernelKind::Dense,
             Operand::Nvfp4,

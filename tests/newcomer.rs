@@ -142,7 +142,7 @@ fn long_runs_show_progress_on_a_terminal() {
 /// An architecture given with --arch is blamed on the flag, not on the file's overridden `arch` line.
 #[test]
 fn an_arch_from_the_flag_is_blamed_on_the_flag() {
-    let (code, out, _) = smem_lint(&["check", "configs/quickstart.toml", "--arch", "sm89", "--format", "json"]);
+    let (code, out, _) = smem_lint(&["check", "configs/quickstart.toml", "--arch", "sm110", "--format", "json"]);
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     for f in v["findings"].as_array().unwrap() {

@@ -120,15 +120,15 @@ fn without_prose(e: Evaluation) -> Evaluation {
 /// one more stage never takes fewer bytes; a kernel the compiler refuses for its size is over the cap.
 /// Whether the model evaluated the configuration (`false`: refused, which only the layouts' agreement
 /// checks; [`counted`] holds each test to a number of evaluated cases).
-fn check_invariants(cfg: KernelConfig) -> Result<bool, TestCaseError> {
+fn check_invariants(cfg: &KernelConfig) -> Result<bool, TestCaseError> {
     // The member tree and the sizes-only layout give the same evaluation, less the member list.
-    let sizes = evaluate_with(&cfg, Detail::Sizes);
-    let full = evaluate(&cfg).map(|e| match e {
+    let sizes = evaluate_with(cfg, Detail::Sizes);
+    let full = evaluate(cfg).map(|e| match e {
         Evaluation::Compiled(f) => Evaluation::Compiled(Footprint { members: Vec::new(), ..f }),
         r @ Evaluation::Rejected(_) => r,
     });
     prop_assert_eq!(sizes, full);
-    let Ok(a) = assess(&cfg, cfg.arch) else { return Ok(false) };
+    let Ok(a) = assess(cfg, cfg.arch) else { return Ok(false) };
     if let Some(f) = &a.footprint {
         let sum: u64 = f.members.iter().map(|m| m.size).sum();
         prop_assert_eq!(sum, f.kernel_bytes);
@@ -139,13 +139,13 @@ fn check_invariants(cfg: KernelConfig) -> Result<bool, TestCaseError> {
         if f.kernel_rejection.is_some() {
             prop_assert!(f.kernel_bytes > a.cap);
         }
-        let more = KernelConfig { stages: StagePolicy::Fixed(f.stages as u32 + 1), ..cfg };
+        let more = KernelConfig { stages: StagePolicy::Fixed(f.stages as u32 + 1), ..*cfg };
         if let Ok(Evaluation::Compiled(g)) = evaluate(&more) {
             prop_assert!(g.kernel_bytes >= f.kernel_bytes);
         }
     }
     if let Some(s) = a.largest_fitting_stages {
-        let fixed = KernelConfig { stages: StagePolicy::Fixed(s as u32), ..cfg };
+        let fixed = KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg };
         match evaluate(&fixed).unwrap() {
             Evaluation::Compiled(f) => prop_assert!(f.kernel_bytes <= a.cap),
             Evaluation::Rejected(r) => prop_assert!(false, "largest fitting stage count rejected: {}", r.message),
@@ -192,12 +192,12 @@ fn counted<S: Strategy>(
 
 #[test]
 fn model_invariants() {
-    counted("model_invariants", config(), 3000, MODEL_INVARIANTS_PERCENT, check_invariants);
+    counted("model_invariants", config(), 3000, MODEL_INVARIANTS_PERCENT, |c| check_invariants(&c));
 }
 
 #[test]
 fn datacenter_model_invariants() {
-    counted("datacenter_model_invariants", datacenter_config(), 3000, DATACENTER_PERCENT, check_invariants);
+    counted("datacenter_model_invariants", datacenter_config(), 3000, DATACENTER_PERCENT, |c| check_invariants(&c));
 }
 
 /// The models read a release only through its `Headers`: two releases with equal headers give

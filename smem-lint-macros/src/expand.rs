@@ -103,6 +103,13 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             quote!(Some(#m::Tile { m: #em, n: #en, k: #ek }))
         }
     };
+    let warp = match c.warp {
+        None => quote!(None),
+        Some(w) => {
+            let (wm, wn, wk) = (w.m, w.n, w.k);
+            quote!(Some(#m::Tile { m: #wm, n: #wn, k: #wk }))
+        }
+    };
     let scheduler = variant(c.scheduler);
     let epilogue_op_class = variant(c.epilogue_op_class);
     let dynamic_cluster = c.dynamic_cluster;
@@ -129,6 +136,7 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             scheduler: #m::TileScheduler::#scheduler,
             epilogue: #epilogue,
             tile: #m::Tile { m: #tm, n: #tn, k: #tk },
+            warp: #warp,
             cluster: #m::Cluster { m: #cm, n: #cn, k: #ck },
             dynamic_cluster: #dynamic_cluster,
             schedule: #m::Schedule::#schedule,

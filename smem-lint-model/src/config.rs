@@ -888,6 +888,9 @@ pub struct KernelConfig {
     pub scheduler: TileScheduler,
     pub epilogue: Epilogue,
     pub tile: Tile,
+    /// The warp tile `GemmShape<M, N, K>` of a CUTLASS 2.x kernel (SM80-SM89; required there, refused
+    /// on the 3.x families, whose builders choose the warp layout).
+    pub warp: Option<Tile>,
     pub cluster: Cluster,
     /// `cute::Shape<int, int, _1>`: a cluster chosen at run time (SM100). `cluster` is then unused.
     pub dynamic_cluster: bool,
@@ -921,6 +924,7 @@ impl KernelConfig {
             scheduler: TileScheduler::Auto,
             epilogue: Epilogue::Builder,
             tile,
+            warp: None,
             cluster: Cluster::ONE,
             dynamic_cluster: false,
             schedule: Schedule::Auto,
@@ -974,8 +978,9 @@ impl KernelConfig {
             Family::Blockwise(g) => format!("blockwise {}x{}x{} ", g.m, g.n, g.k),
             Family::F8f6f4 => "f8f6f4 ".into(),
         };
+        let warp = self.warp.map(|w| format!(" warp {w}")).unwrap_or_default();
         format!(
-            "{family}{} {}x{} {}->{} {} {} stages={}{epi}",
+            "{family}{} {}x{} {}->{} {}{warp} {} stages={}{epi}",
             self.kind.name(),
             self.a,
             self.b,

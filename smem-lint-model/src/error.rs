@@ -33,6 +33,8 @@ pub enum ConfigField {
     /// `scheduler`: `GemmUniversal`'s tile scheduler tag.
     Scheduler,
     Tile,
+    /// `warp`: the warp tile of a CUTLASS 2.x kernel.
+    Warp,
     Cluster,
     Schedule,
     EpilogueSchedule,
@@ -62,6 +64,7 @@ impl ConfigField {
             ConfigField::EpilogueOpClass => "epilogue_op_class",
             ConfigField::Scheduler => "scheduler",
             ConfigField::Tile => "tile",
+            ConfigField::Warp => "warp",
             ConfigField::Cluster => "cluster",
             ConfigField::Schedule => "schedule",
             ConfigField::EpilogueSchedule => "epilogue_schedule",

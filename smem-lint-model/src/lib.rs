@@ -55,6 +55,17 @@ fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
             ));
         }
     }
+    if let Some(w) = cfg.warp {
+        for (v, name) in [(w.m, "M"), (w.n, "N"), (w.k, "K")] {
+            if v == 0 || v > MAX_EXTENT {
+                return Err(ModelError::out_of_bounds(
+                    ConfigField::Warp,
+                    format!("warp tile {name} = {v} is outside 1..={MAX_EXTENT}"),
+                    "warp tiles are 16 to 128 elements per extent",
+                ));
+            }
+        }
+    }
     let c = cfg.cluster;
     if [c.m, c.n, c.k].iter().any(|&v| v == 0 || v > MAX_CLUSTER) {
         return Err(ModelError::out_of_bounds(
@@ -154,7 +165,18 @@ fn evaluate_as<L: layout::TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, 
             "leave `epilogue_op_class` unset",
         ));
     }
+    if cfg.warp.is_some() && !matches!(cfg.arch, Arch::Sm80 | Arch::Sm86 | Arch::Sm87 | Arch::Sm89) {
+        return Err(ModelError::new(
+            ConfigField::Warp,
+            format!(
+                "`warp` is a CUTLASS 2.x setting; {} kernels are CUTLASS 3.x, whose builders choose the warp layout",
+                cfg.arch
+            ),
+            "remove `warp` (it is required on sm80, sm86, sm87 and sm89 only)",
+        ));
+    }
     match cfg.arch {
+        Arch::Sm80 | Arch::Sm86 | Arch::Sm87 | Arch::Sm89 => families::sm80_multistage::evaluate::<L>(cfg),
         Arch::Sm120 | Arch::Sm121 => {
             sm120_tags(cfg)?;
             if cfg.kind == KernelKind::Sparse {
@@ -185,7 +207,7 @@ fn evaluate_as<L: layout::TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, 
         other => Err(ModelError::new(
             ConfigField::Arch,
             format!("no model of CUTLASS GEMMs built for {other}"),
-            "kernels are modelled for arch sm120/sm121 (SM120 builders), sm90 and sm100",
+            "kernels are modelled for arch sm120/sm121 (SM120 builders), sm90, sm100 and sm80-sm89 (CUTLASS 2.x)",
         )),
     }
 }

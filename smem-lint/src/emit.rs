@@ -451,6 +451,9 @@ fn trtllm_moe_sm100_element(o: crate::model::Operand) -> String {
 /// `CollectiveEpilogue`, `CollectiveMainloop`, `GemmKernel`. The stage count is written as the
 /// explicit `StageCount<N>` the model computed, so the alias is exactly the kernel that was checked.
 pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
+    if is_cutlass2(cfg.arch) {
+        return cutlass2_aliases(cfg, stages);
+    }
     let grouped = cfg.kind == KernelKind::Grouped;
     let ptr = if grouped { "*" } else { "" };
     let (c_t, d_t) = (cfg.c.cutlass_type(), cfg.d.cutlass_type());
@@ -596,6 +599,70 @@ using GemmKernel = cutlass::gemm::kernel::GemmUniversal<{problem}, CollectiveMai
         // A sparse A is stored compressed: its builder checks half the alignment's bits.
         align_a = operand_alignment(cfg, a, b) * if cfg.kind == KernelKind::Sparse { 2 } else { 1 },
         align_b = operand_alignment(cfg, b, a),
+    )
+}
+
+/// Whether an architecture's kernels are CUTLASS 2.x GEMMs (SM80-SM89).
+pub(crate) const fn is_cutlass2(arch: Arch) -> bool {
+    matches!(arch, Arch::Sm80 | Arch::Sm86 | Arch::Sm87 | Arch::Sm89)
+}
+
+/// The C++ of a CUTLASS 2.x (SM80-SM89) kernel: `cutlass::gemm::device::GemmUniversal` for a dense
+/// kernel, TensorRT-LLM's `MoeFCGemm` over `DefaultGemmGrouped`'s `Mma` and `Epilogue` (as its
+/// `genericMoeGemmKernelLauncher` builds it) for a grouped one; `CollectiveMainloop` and
+/// `CollectiveEpilogue` name the kernel's `Mma` and `Epilogue`. A row-major A, column-major B and
+/// row-major C/D; `LinearCombination<D, 128 / bits(D), accumulator, float>`; 128-bit
+/// operand alignment; the arch tag `Sm89` for FP8 operands (the Ada path), `Sm80` otherwise.
+pub(crate) fn cutlass2_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String {
+    let (t, w) = (cfg.tile, cfg.warp.unwrap_or(cfg.tile));
+    let stages = stages.unwrap_or(match cfg.stages {
+        StagePolicy::Fixed(n) => u64::from(n),
+        _ => 3,
+    });
+    let fp8 = cfg.a.is_fp8();
+    let arch = if fp8 { "cutlass::arch::Sm89" } else { "cutlass::arch::Sm80" };
+    let (inst_k, operator) = match cfg.a.bits() {
+        32 => (8, "cutlass::arch::OpMultiplyAdd"),
+        16 => (16, "cutlass::arch::OpMultiplyAdd"),
+        _ if cfg.a == crate::model::Operand::I8 => (32, "cutlass::arch::OpMultiplyAddSaturate"),
+        _ => (32, "cutlass::arch::OpMultiplyAdd"),
+    };
+    let acc = cfg.a.accumulator_cutlass_type();
+    let (a_t, b_t, d_t) = (cfg.a.cutlass_type(), cfg.b.cutlass_type(), cfg.d.cutlass_type());
+    let (align_a, align_b) = (128 / cfg.a.bits(), 128 / cfg.b.bits());
+    let head = format!(
+        "using ThreadblockShape = cutlass::gemm::GemmShape<{}, {}, {}>;
+using WarpShape = cutlass::gemm::GemmShape<{}, {}, {}>;
+using InstructionShape = cutlass::gemm::GemmShape<16, 8, {inst_k}>;
+using EpilogueOp = cutlass::epilogue::thread::LinearCombination<{d_t}, 128 / cutlass::sizeof_bits<{d_t}>::value, {acc}, float>;
+",
+        t.m, t.n, t.k, w.m, w.n, w.k
+    );
+    let kernel = if cfg.kind == KernelKind::Grouped {
+        format!(
+            "using GroupedKernel = typename cutlass::gemm::kernel::DefaultGemmGrouped<
+    {a_t}, cutlass::layout::RowMajor, cutlass::ComplexTransform::kNone, {align_a},
+    {b_t}, cutlass::layout::ColumnMajor, cutlass::ComplexTransform::kNone, {align_b},
+    {d_t}, cutlass::layout::RowMajor, {acc}, cutlass::arch::OpClassTensorOp, {arch},
+    ThreadblockShape, WarpShape, InstructionShape, EpilogueOp,
+    cutlass::gemm::threadblock::GemmBatchedIdentityThreadblockSwizzle, {stages},
+    cutlass::gemm::kernel::GroupScheduleMode::kDeviceOnly, {operator}>::GemmKernel;
+using GemmKernel = cutlass::gemm::kernel::MoeFCGemm<typename GroupedKernel::Mma, typename GroupedKernel::Epilogue,
+    typename GroupedKernel::ThreadblockSwizzle, {arch}, GroupedKernel::kGroupScheduleMode>;
+"
+        )
+    } else {
+        format!(
+            "using Gemm = cutlass::gemm::device::GemmUniversal<
+    {a_t}, cutlass::layout::RowMajor, {b_t}, cutlass::layout::ColumnMajor, {d_t}, cutlass::layout::RowMajor,
+    {acc}, cutlass::arch::OpClassTensorOp, {arch}, ThreadblockShape, WarpShape, InstructionShape, EpilogueOp,
+    cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<>, {stages}, {align_a}, {align_b}, {operator}>;
+using GemmKernel = typename Gemm::GemmKernel;
+"
+        )
+    };
+    format!(
+        "{head}{kernel}using CollectiveMainloop = typename GemmKernel::Mma;\nusing CollectiveEpilogue = typename GemmKernel::Epilogue;\n"
     )
 }
 

@@ -5,7 +5,8 @@
 //!
 //! "Model-relevant" is an explicit list, [`SOURCES`]: every CUTLASS header a part of the model
 //! mirrors (builders, collectives and their `SharedStorage`, epilogue builders and collectives,
-//! fusion callbacks, kernel shells, tile schedulers, pipelines, CuTe containers and layout algebra),
+//! fusion callbacks, kernel shells, tile schedulers, pipelines, CuTe containers and layout algebra,
+//! and the CUTLASS 2.x threadblock mainloops, epilogues and kernels of the SM80-SM89 family),
 //! each with the [`Headers`](crate::model::Headers) facts read from it. [`table::TABLE`] holds the
 //! SHA-256 of each of those files in each known release; it is generated from the releases' real
 //! headers (`cargo run -p smem-lint --example fingerprints`), never typed, and a test fails when it
@@ -40,6 +41,7 @@ const fn src(path: &'static str, mirrors: &'static str, facts: &'static [&'stati
     Source { path, mirrors, facts }
 }
 
+const SM80_FAMILY: &str = "SM80-SM89 CUTLASS 2.x GEMM (smem-lint-model/src/families/sm80_multistage.rs)";
 const SM120_BLOCKSCALED: &str = "SM120 block-scaled family (smem-lint-model/src/families/sm120_blockscaled.rs)";
 const SM120_SPARSE: &str = "SM120 structured-sparse family (smem-lint-model/src/families/sm120_sparse.rs)";
 const SM120_TENSOROP: &str = "SM120 blockwise / F8F6F4 family (smem-lint-model/src/families/sm120_tensorop.rs)";
@@ -66,12 +68,15 @@ pub const SOURCES: &[Source] = &[
     src("cute/container/tuple.hpp", FUSION, &[]),
     src("cute/int_tuple.hpp", CUTE, &["sfb_padded_to_128"]),
     src("cute/layout.hpp", CUTE, &["sfb_padded_to_128"]),
+    src("cutlass/aligned_buffer.h", SM80_FAMILY, &[]),
     src(
         "cutlass/arch/arch.h",
         "the shared-memory capacities (smem-lint-model/src/arch.rs, model/families/mod.rs)",
         &[],
     ),
     src("cutlass/arch/barrier.h", PRIMITIVES, &[]),
+    src("cutlass/arch/mma_sm80.h", SM80_FAMILY, &[]),
+    src("cutlass/arch/mma_sm89.h", SM80_FAMILY, &[]),
     src("cutlass/detail/blockwise_scale_layout.hpp", SM120_TENSOROP, &[]),
     src("cutlass/detail/sm100_blockscaled_layout.hpp", "scale-factor smem atoms of SM120 and SM100 block-scaled", &[]),
     src("cutlass/epilogue/collective/builders/sm100_builder.inl", SM100_FAMILY, &[]),
@@ -111,6 +116,14 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/epilogue/fusion/sm90_visitor_compute_tma_warpspecialized.hpp", FUSION, &[]),
     src("cutlass/epilogue/fusion/sm90_visitor_load_tma_warpspecialized.hpp", FUSION, &[]),
     src("cutlass/epilogue/fusion/sm90_visitor_tma_warpspecialized.hpp", FUSION, &[]),
+    src("cutlass/epilogue/threadblock/default_epilogue_tensor_op.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/threadblock/default_thread_map_tensor_op.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/threadblock/epilogue.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/threadblock/epilogue_base.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/threadblock/output_tile_thread_map.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/warp/tensor_op_policy.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/warp/tile_iterator_tensor_op.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/warp/tile_iterator_tensor_op_mixed.h", SM80_FAMILY, &[]),
     src(
         "cutlass/gemm/collective/builders/sm100_blockscaled_umma_builder.inl",
         "SM100 block-scaled builder and the stage-count helper SM120 block-scaled calls",
@@ -160,11 +173,17 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/collective/sm90_mma_array_tma_gmma_ss_warpspecialized_fp8.hpp", SM90_FAMILY, &[]),
     src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp", SM90_FAMILY, &[]),
     src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8.hpp", SM90_FAMILY, &[]),
+    src("cutlass/gemm/device/gemm_universal.h", SM80_FAMILY, &[]),
     src(
         "cutlass/gemm/dispatch_policy.hpp",
         "mainloop and kernel schedule tags (smem-lint-model/src/config.rs)",
         &["mx_ptr_array_schedules"],
     ),
+    src("cutlass/gemm/kernel/default_gemm.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/kernel/default_gemm_grouped.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/kernel/default_gemm_universal.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/kernel/gemm.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/kernel/gemm_universal.h", SM80_FAMILY, &[]),
     src("cutlass/gemm/kernel/gemm_universal.hpp", "which kernel shell a schedule dispatches to", &[]),
     src(
         "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized.hpp",
@@ -187,8 +206,17 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/kernel/sm90_tile_scheduler_stream_k.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/static_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/tile_scheduler.hpp", SCHEDULER, &[]),
+    src("cutlass/gemm/threadblock/default_mma.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/threadblock/default_mma_core_sm80.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/threadblock/mma_base.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/threadblock/mma_multistage.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/threadblock/mma_pipelined.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/warp/default_mma_tensor_op_sm80.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/warp/mma_tensor_op.h", SM80_FAMILY, &[]),
+    src("cutlass/layout/tensor_op_multiplicand_sm75.h", SM80_FAMILY, &[]),
     src("cutlass/pipeline/sm100_pipeline.hpp", PRIMITIVES, &[]),
     src("cutlass/pipeline/sm90_pipeline.hpp", PRIMITIVES, &[]),
+    src("cutlass/transform/pitch_linear_thread_map.h", SM80_FAMILY, &[]),
 ];
 
 /// One file of [`SOURCES`] across the known releases: each distinct content (its SHA-256, `None`

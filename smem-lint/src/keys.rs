@@ -54,6 +54,8 @@ pub const KEYS: &[Key] = &[
     all("layout_c", ConfigField::LayoutC),
     all("layout_d", ConfigField::LayoutD),
     all("tile", ConfigField::Tile),
+    // The warp tile `GemmShape<M, N, K>` of a CUTLASS 2.x kernel (SM80-SM89).
+    all("warp", ConfigField::Warp),
     all("cluster", ConfigField::Cluster),
     all("schedule", ConfigField::Schedule),
     all("epilogue_schedule", ConfigField::EpilogueSchedule),
@@ -248,6 +250,9 @@ pub fn write_toml_keys(s: &mut String, c: &crate::model::KernelConfig) {
         let _ = writeln!(s, "layout_d = \"{}\"", c.layout_d);
     }
     let _ = writeln!(s, "tile = [{}, {}, {}]", c.tile.m, c.tile.n, c.tile.k);
+    if let Some(w) = c.warp {
+        let _ = writeln!(s, "warp = [{}, {}, {}]", w.m, w.n, w.k);
+    }
     if c.dynamic_cluster {
         s.push_str("cluster = \"dynamic\"\n");
     } else if c.cluster != Cluster::ONE {
@@ -344,6 +349,7 @@ mod tests {
             ConfigField::Fusion,
             ConfigField::Epilogue,
             ConfigField::Tile,
+            ConfigField::Warp,
             ConfigField::Cluster,
             ConfigField::Schedule,
             ConfigField::EpilogueSchedule,

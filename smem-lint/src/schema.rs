@@ -57,6 +57,10 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
         ),
         ("tile", triple("CTA tile [M, N, K] in elements")),
         (
+            "warp",
+            triple("the warp tile GemmShape<M, N, K> of a CUTLASS 2.x kernel (sm80-sm89: required; refused elsewhere)"),
+        ),
+        (
             "cluster",
             json!({"description": "static cluster shape [M, N, K], or \"dynamic\" (Shape<int, int, _1>, SM100)", "oneOf": [triple("cluster shape [M, N, K]"), {"const": "dynamic"}]}),
         ),

@@ -67,16 +67,16 @@ impl Suggestion {
 }
 
 /// The suggestion, if `config` compiles, can be built and fits `arch`'s cap.
-fn try_fit(change: Change, config: KernelConfig, arch: Arch, prober: &mut dyn Prober) -> Option<Suggestion> {
-    fitting(change, config, arch, prober.probe(&config).ok()?)
+fn try_fit(change: Change, config: &KernelConfig, arch: Arch, prober: &mut dyn Prober) -> Option<Suggestion> {
+    fitting(change, config, arch, prober.probe(config).ok()?)
 }
 
 /// The suggestion, if the probed `config` can be built and fits `arch`'s cap.
-fn fitting(change: Change, config: KernelConfig, arch: Arch, probe: Option<Probe>) -> Option<Suggestion> {
+fn fitting(change: Change, config: &KernelConfig, arch: Arch, probe: Option<Probe>) -> Option<Suggestion> {
     match probe {
         Some(p) if p.buildable && p.kernel_bytes <= arch.smem_cap() => Some(Suggestion {
             change,
-            config,
+            config: *config,
             kernel_bytes: p.kernel_bytes,
             headroom: arch.smem_cap() - p.kernel_bytes,
         }),
@@ -121,7 +121,7 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
     let mut out: Vec<Suggestion> = Vec::new();
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
         let other = KernelConfig { epilogue: Epilogue::TrtllmMoe { fusion, swap_ab: !swap_ab }, ..*cfg };
-        out.extend(try_fit(Change::SwapAb(!swap_ab), other, arch, prober));
+        out.extend(try_fit(Change::SwapAb(!swap_ab), &other, arch, prober));
     }
     let rejected = matches!(a.status, Status::Rejected(_));
     if let Some(s) = a.largest_fitting_stages {
@@ -129,19 +129,19 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
         if current != Some(s) || rejected {
             out.extend(try_fit(
                 Change::Stages(s),
-                KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg },
+                &KernelConfig { stages: StagePolicy::Fixed(s as u32), ..*cfg },
                 arch,
                 prober,
             ));
         }
     }
     if cfg.c != Output::Void {
-        out.extend(try_fit(Change::VoidC, KernelConfig { c: Output::Void, ..*cfg }, arch, prober));
+        out.extend(try_fit(Change::VoidC, &KernelConfig { c: Output::Void, ..*cfg }, arch, prober));
     }
     if cfg.schedule != Schedule::Auto {
         out.extend(try_fit(
             Change::Schedule(Schedule::Auto),
-            KernelConfig { schedule: Schedule::Auto, ..*cfg },
+            &KernelConfig { schedule: Schedule::Auto, ..*cfg },
             arch,
             prober,
         ));
@@ -160,7 +160,7 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
             }
             let candidate = KernelConfig { cutlass: v, ..*cfg };
             if let Ok(p) = prober.probe(&candidate) {
-                if let Some(s) = fitting(Change::Cutlass(v), candidate, arch, p) {
+                if let Some(s) = fitting(Change::Cutlass(v), &candidate, arch, p) {
                     out.push(s);
                     break;
                 }
@@ -170,7 +170,7 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
     }
     if let Some(s) = smaller_tiles(cfg.tile)
         .into_iter()
-        .find_map(|t| try_fit(Change::Tile(t), KernelConfig { tile: t, ..*cfg }, arch, prober))
+        .find_map(|t| try_fit(Change::Tile(t), &KernelConfig { tile: t, ..*cfg }, arch, prober))
     {
         out.push(s);
     }

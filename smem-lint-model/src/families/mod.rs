@@ -7,6 +7,7 @@ pub mod sm100_umma;
 pub mod sm120_blockscaled;
 pub mod sm120_sparse;
 pub mod sm120_tensorop;
+pub mod sm80_multistage;
 pub mod sm90_tensorop;
 
 use crate::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};

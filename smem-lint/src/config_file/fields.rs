@@ -39,6 +39,7 @@ enum Value {
     LayoutD(Layout),
     EpilogueTile(EpilogueTile),
     EpilogueCtaTile(Tile),
+    Warp(Tile),
     EpilogueOpClass(EpilogueOpClass),
     Scheduler(TileScheduler),
     Tile(Tile),
@@ -66,6 +67,7 @@ impl Value {
             Value::LayoutD(_) => ConfigField::LayoutD,
             Value::EpilogueTile(_) => ConfigField::EpilogueTile,
             Value::EpilogueCtaTile(_) => ConfigField::EpilogueCtaTile,
+            Value::Warp(_) => ConfigField::Warp,
             Value::EpilogueOpClass(_) => ConfigField::EpilogueOpClass,
             Value::Scheduler(_) => ConfigField::Scheduler,
             Value::Tile(_) => ConfigField::Tile,
@@ -247,6 +249,10 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             let [m, n, k] = triple(v, key)?;
             one(Value::EpilogueCtaTile(Tile { m, n, k }))
         }
+        "warp" => {
+            let [m, n, k] = triple(v, key)?;
+            one(Value::Warp(Tile { m, n, k }))
+        }
         "epilogue_op_class" => one(Value::EpilogueOpClass(parsed(v, key)?)),
         "scheduler" => one(Value::Scheduler(parsed(v, key)?)),
         "cluster" if v.get_ref().as_str() == Some("dynamic") => one(Value::Cluster(None)),
@@ -268,9 +274,8 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
 fn is_list_of_alternatives(key: &str, v: &DeValue<'_>) -> bool {
     let Some(arr) = v.as_array() else { return false };
     match key {
-        "tile" | "cluster" | "granularity" | "operands" | "outputs" | "epilogue_tile" | "epilogue_cta_tile" => {
-            arr.first().is_some_and(|x| x.get_ref().is_array())
-        }
+        "tile" | "warp" | "cluster" | "granularity" | "operands" | "outputs" | "epilogue_tile"
+        | "epilogue_cta_tile" => arr.first().is_some_and(|x| x.get_ref().is_array()),
         _ => true,
     }
 }
@@ -421,6 +426,7 @@ impl Point {
             fusion: Fusion::Default,
             epilogue: Epilogue::Builder,
             tile: Tile { m: 0, n: 0, k: 0 },
+            warp: None,
             cluster: Cluster::ONE,
             dynamic_cluster: false,
             schedule: Schedule::Auto,
@@ -442,6 +448,7 @@ impl Point {
                 Value::LayoutD(x) => cfg.layout_d = x,
                 Value::EpilogueTile(x) => cfg.epilogue_tile = x,
                 Value::EpilogueCtaTile(x) => cfg.epilogue_cta_tile = Some(x),
+                Value::Warp(x) => cfg.warp = Some(x),
                 Value::EpilogueOpClass(x) => cfg.epilogue_op_class = x,
                 Value::Scheduler(x) => cfg.scheduler = x,
                 Value::Tile(x) => tile = Some(x),

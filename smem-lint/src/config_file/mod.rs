@@ -687,6 +687,9 @@ fn point_suffix(c: &KernelConfig) -> String {
     if let Some(t) = c.epilogue_cta_tile {
         let _ = write!(extra, "_epicta{}x{}x{}", t.m, t.n, t.k);
     }
+    if let Some(w) = c.warp {
+        let _ = write!(extra, "_w{}x{}x{}", w.m, w.n, w.k);
+    }
     if c.epilogue_op_class != crate::model::EpilogueOpClass::Auto {
         let _ = write!(extra, "_epiop{}", c.epilogue_op_class.name());
     }

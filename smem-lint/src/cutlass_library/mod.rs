@@ -507,6 +507,7 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
                 epilogue_tile,
                 epilogue: crate::model::Epilogue::Builder,
                 tile: Tile { m, n, k },
+                warp: None,
                 cluster: if dynamic_cluster { Cluster::ONE } else { Cluster { m: cm, n: cn, k: ck } },
                 // The dynamic cluster's extents are run-time values; the configuration's static
                 // cluster is then unused and left at 1x1x1, as every front end reads "dynamic".

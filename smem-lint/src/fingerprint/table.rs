@@ -71,6 +71,13 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/aligned_buffer.h",
+        contents: &[
+            (Some("d9f024bd0e12e3c19a5c8619809b84594f9e5c018f5465ae875283b4251f0b2c"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("4e272a3f8f0f9e1f61c96a13de9b2036a81d949fbb0dd8bd47f9ff13ad9cad75"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/arch/arch.h",
         contents: &[
             (Some("ed33a509852ffe1dfe2aa52f2a7114404f00ef4dbac78c20bb43de1c87e18b73"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
@@ -87,6 +94,24 @@ pub const TABLE: &[FileVersions] = &[
             (Some("a2f03ef654f1711c9072cf3f219d512804d9ed88616bb998e2e8673599a83757"), &[V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("2541764303a1d7271769c12d059f6120d3c187897ae79eb8f09e2a7f625f8173"), &[V::V4_3_5, V::V4_3_6]),
             (Some("6e769508bf60aa311216c18ce5d8934c68a928c0296d22b45802cd48551ea96c"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/arch/mma_sm80.h",
+        contents: &[
+            (Some("19d4a53dd66cac323aa6afaa976d56520db21b5f8fe8d3cb330a83eb7979b9a6"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("eaf7789b82bb0dacf9b63ad03615479be04eb3e8516f5739aa11812a3d2e00d0"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("ea3cb44c44c8c2a1d442d33d9ad630dfd63b2a7bd7517a7eef84c9d5af21bea5"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("055adb3694933b659904ac0fa671f5e9fdb36015c5e9bd23ef37d924a5f0d881"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/arch/mma_sm89.h",
+        contents: &[
+            (Some("9470fba1115f96d348046363b7bbedeef981540ba75d793f2d41f1c08b1ba0c2"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("7937995bce66992cf10ab1733eee213ef3ee60f1924d326ac09c6a43cc582e51"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("0429649658d85472851316c063e9abc310ff976da581da1448634c8a32cccb1f"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("9d23a5a349408c5c148b3cb1707d151c87b75b8a0fdb5e18eccda5c7b802f90d"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -329,6 +354,66 @@ pub const TABLE: &[FileVersions] = &[
             (Some("f94e2d5853901df1d9fc9a8e43cc71fa7b86f819c2e1d8ed46a71196d67d77ac"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("391005459951b1bb1e3b5962c77d0a4cfb725c435b8961393218280f229423de"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3]),
             (Some("6c38813797332fe04aab3a5b8f998e3bfb4d8f7992badd5c87610b6a26451511"), &[V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/threadblock/default_epilogue_tensor_op.h",
+        contents: &[
+            (Some("b6f1428e7cae08344631e52fe9b252888a0ac67b7345661db0ddf7b3d407e4ae"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("e881e1815c948b80acaa574f87d5a8f10df731a6e0455b2949dfe7bf84b57d43"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/threadblock/default_thread_map_tensor_op.h",
+        contents: &[
+            (Some("4055c599c13cde7d90aefa45f736b0414f4ee197844a1a4a2c4f7138818f4c0c"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("e0d566b58be4e775ad3c0d1418a60d8c447c0c61232ab6525310b1e7ecccb5a7"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/threadblock/epilogue.h",
+        contents: &[
+            (Some("3c313c4177e5a97bea7729f01ade11f04493d3958012243ac4c73bbc4d5ef74d"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("68854dd467eded2c517aaa2533a3af2bc899a9172f1d91c44482b22a303a48e9"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("9516fc73461a2fe17af42251880b9a177c34b9e42fa40aafd4be3d0a82f70a0d"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("f9f261e17fc5786d17a2c0ce7478e9ee5b8852c6a3afc1efd2feaef869ad8c68"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/threadblock/epilogue_base.h",
+        contents: &[
+            (Some("0bc8a690e5107fe7a416485f1a72286c02c0735d334761146da5bd3ed40b3dc5"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("4601f0bdf2c14758979b0ac890231744a6f5428bf0f7707c2e3a0f33c67a838c"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("44d506017dc7f70190cd80968761e83a01699abd42c284b732e848ad27f98aff"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("82d1797dd50a42e47b654db67f159e5ad79aefe40a79272ce4a0e445818c2a79"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/threadblock/output_tile_thread_map.h",
+        contents: &[
+            (Some("8080c54418faa996e5a2aa2cb7def7ca4e380b5008756913197d55df9ea4b8b8"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("6b69c7e6ce7abf969d5e7db51d832dd663da89a2510e0e59dafdcfa459275d09"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/warp/tensor_op_policy.h",
+        contents: &[
+            (Some("3c2a3d403f1c00e2074975f30094d25e615336660ad7edf61807e43aa95853db"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("e2510cc0214421d7f4c51b11407ae8d2961ae36fedbad0806c4bee1741f93e2d"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/warp/tile_iterator_tensor_op.h",
+        contents: &[
+            (Some("a60f4fe115eaaa5d907bd6aa1c920f263b5d1034b55375f69aa77f36c4f92de3"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("5e16a1d248d2af6f869d5005f5a5f1fb042f537ead8e37edca1e1c3f4de2fa60"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/warp/tile_iterator_tensor_op_mixed.h",
+        contents: &[
+            (Some("626e067923955162090dc8257317644cdfc8e94992c8741378e9748940a7b8df"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("967135af0826e6b7a2b4446a9f06ec578595d1987bf544abc90026968ccc04ca"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -651,6 +736,14 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/device/gemm_universal.h",
+        contents: &[
+            (Some("4c642e5270f77bc69a5dfeb0fceb9ca2683698f3bc0d18600f91db50f8aa098f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("99147aaf43d012f4adb99c3765b8f7d5bf8e76d71f5071b8aa8a1cb52ade8286"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("2c86542dabce062c29235682f7709bd08ef0d7b66f508f1559b9dc3e9f70b63f"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/dispatch_policy.hpp",
         contents: &[
             (Some("83555b6a7979e78a902e8c1308344affbd77fa6d1f2a55c43c0799d9f651e23c"), &[V::V3_9_0]),
@@ -663,6 +756,41 @@ pub const TABLE: &[FileVersions] = &[
             (Some("5f02f43201f4f6a72a13ee56db9a4392529f4429a861303c603b14518f7418a3"), &[V::V4_3_5, V::V4_3_6]),
             (Some("5a50bc70e1c4c8e93832d0b4c1972936a5424e8214495272a3682e13fa164fc7"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
             (Some("fcce5fffb3118b15fea5aa59e39bea15ddd18c28c858b434ced889045968117c"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/default_gemm.h",
+        contents: &[
+            (Some("6bec4b81e9502ed0c7f1af5b8305ee83ffae68c95222c565784e8cdd510aba50"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("3d4128792da55f3869f69204f9af458a1a86ede8818ec51c0828f8e5ee898191"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/default_gemm_grouped.h",
+        contents: &[
+            (Some("397f99226768c8999ae89265d81e7a410109a0c0e5a8a6e6f9afb4199a50758f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("867e8c6f77e7f57cd2ae4846c78f1407fa58c3a72a74013ea8cdd5bc5f543066"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/default_gemm_universal.h",
+        contents: &[
+            (Some("38bc8813c5801a049f6b6d778d6becc3a12470cd32a86c70e748676734c35693"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("8995660eb44b1dcbf20d7bd536871d841ba496205c8dfe4c075fc95cb5d6ca6a"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/gemm.h",
+        contents: &[
+            (Some("2ef84bbf3f223518cba2f97bd6bcfe8b30d9c3fc57519f56f6f56b7663bf21ec"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("8e293ca5a8b3cf3e891d83a404e16de654998a2a497f8156114c4c7d14a4e237"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/gemm_universal.h",
+        contents: &[
+            (Some("1d1fe23d25674e3559e73b568f5d2b0b44c33baa9923e4d5e3d038db8ce79f97"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("14a1679ed5cd2d2c204b65962bb85ce1c01d289d111fde37d9394f2ad5a115ed"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -871,6 +999,66 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/threadblock/default_mma.h",
+        contents: &[
+            (Some("69090b855c45a86ea237679625c1b56991875550337613b39a1439ee4f34ed1f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("0ac1ced6ab44558921aec22b8592949f060fbcd50974ec10a74175dce95c5477"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("37d4f83b71c89ce13692e77dba20545ec41915c5c6e2aee432b44eaf7d94f5b1"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/threadblock/default_mma_core_sm80.h",
+        contents: &[
+            (Some("9a7d339acd08bb638715da22bcc4869ef82acadad04190547538864580611b80"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("ab3b955a3e60e6b9a2fb1221bdc5759c2cc68adb5a7f32da29280474421db268"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("1ff2ccd7e327cfdcdf4321802e994a63545b299cd475f495bb273a9cf0d4d4aa"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("9232dff7ae96901cc5d0dd88ece693a9198d8fb147e1a7bcbfe1f44fdbfab8ea"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/threadblock/mma_base.h",
+        contents: &[
+            (Some("b912b7b24e246d0b77428e83a86575143b1191b6334b5d30877498819a40fdb6"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("4415a4b0a409ce1837708670bf3f344f527313a0a87d7489bbc9c6aefdb0295b"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/threadblock/mma_multistage.h",
+        contents: &[
+            (Some("3f89e410ca96b06e4a56ba19f90399e8fdd2744a28c45d458a60940708b4171b"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("3a836300eff954e1995daa7998c954018660e5d94793927021880c565c588c33"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("f762ee08aeb8201b8f2c1cd537de8f766dc6674a57a80641c258e08946543400"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/threadblock/mma_pipelined.h",
+        contents: &[
+            (Some("fac90ae04135ccacc0ea48440d20c1059c555ad6355a8608df0e6a74a8a7b4e5"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("1e9a7cc49e3486bf5b5d54836c51d1990cd78f66fdae1e0e37324ecfbc7f6352"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/warp/default_mma_tensor_op_sm80.h",
+        contents: &[
+            (Some("b8ff50c262b391d399ed92fc0ceb513cd4ad62a3c8b6a228a53f71305c6c475b"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("a0d259f53ccf3cac555c10786eb69cb4b17f0e2e027d94825a97f30f204f698d"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/warp/mma_tensor_op.h",
+        contents: &[
+            (Some("6642025020444930188fee16b9870c7edee249736e2213432aa26dac0a9eee51"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("686bcc13fab61b7506628a3c7f0d308be6d7ca3bc17e1f60df591c0f988b9e7b"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/layout/tensor_op_multiplicand_sm75.h",
+        contents: &[
+            (Some("d4fef95a420e5724b775f854252352fa0447742d19e35fd26e7e70c72051db2f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("41f6bc6f5010bcbeea6225d5d9906d7fe224b11d3cedf32a4eeb1433c8499dce"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/pipeline/sm100_pipeline.hpp",
         contents: &[
             (Some("1ef63bbc29f5a75caea8f2d854c30c3c95ba99a68f4907e6d59e812afae7b9d7"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
@@ -886,6 +1074,14 @@ pub const TABLE: &[FileVersions] = &[
             (Some("7c61d847933cb12a14fcdc68cec902b44c802c9eb34273218c29e601f9c53dee"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
             (Some("da8830e1780bad31ab2bbb460a4223cde7b6d6afa7de7b2aa19bffb3e4a23922"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("67b1c16b4bb071668082ed5697cd2e21c50a6b37eb509aa187f21a5c3100ec3c"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/transform/pitch_linear_thread_map.h",
+        contents: &[
+            (Some("b744d41d4998c313bc6881f71ece87165455cf5c095918a2c259711cd6b82173"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("d28cee3534a897b4d2379868a2f4d733d79638802e4d6d63cb35ac27b733aa89"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("dce63f0724bbbfd4820097f145e7b3207d63aef8f10cd8fd3f03a6a567ff3f03"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
 ];

@@ -163,6 +163,7 @@ mod key {
     pub(super) const EPILOGUE_OP_CLASS: usize = index("epilogue_op_class");
     pub(super) const SCHEDULER: usize = index("scheduler");
     pub(super) const TILE: usize = index("tile");
+    pub(super) const WARP: usize = index("warp");
     pub(super) const CLUSTER: usize = index("cluster");
     pub(super) const SCHEDULE: usize = index("schedule");
     pub(super) const EPILOGUE_SCHEDULE: usize = index("epilogue_schedule");
@@ -552,6 +553,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     let layout_c: Layout = parsed(obj, id, key::LAYOUT_C)?.unwrap_or(Layout::RowMajor);
     let layout_d: Layout = parsed(obj, id, key::LAYOUT_D)?.unwrap_or(Layout::RowMajor);
     let epilogue_cta_tile = triple(obj, id, key::EPILOGUE_CTA_TILE)?.map(|[m, n, k]| Tile { m, n, k });
+    let warp = triple(obj, id, key::WARP)?.map(|[m, n, k]| Tile { m, n, k });
     let scheduler = parsed(obj, id, key::SCHEDULER)?.unwrap_or(crate::model::TileScheduler::Auto);
     let epilogue_op_class = parsed(obj, id, key::EPILOGUE_OP_CLASS)?.unwrap_or(crate::model::EpilogueOpClass::Auto);
     let epilogue_tile = pair(obj, id, key::EPILOGUE_TILE)?
@@ -596,6 +598,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
             fusion,
             epilogue,
             tile: Tile { m, n, k },
+            warp,
             cluster,
             dynamic_cluster,
             schedule,
@@ -872,6 +875,9 @@ pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
     }
     if let Some(t) = cfg.epilogue_cta_tile {
         v["epilogue_cta_tile"] = json!([t.m, t.n, t.k]);
+    }
+    if let Some(w) = cfg.warp {
+        v["warp"] = json!([w.m, w.n, w.k]);
     }
     if cfg.epilogue_op_class != crate::model::EpilogueOpClass::Auto {
         v["epilogue_op_class"] = json!(cfg.epilogue_op_class.name());

@@ -34,7 +34,9 @@ impl ValueError {
 /// What a key's value must be, in words (the wrong-type message says it).
 pub const fn expects(key: &str) -> &'static str {
     match key.as_bytes() {
-        b"tile" | b"cluster" | b"granularity" | b"epilogue_cta_tile" => "three positive integers like [128, 256, 128]",
+        b"tile" | b"warp" | b"cluster" | b"granularity" | b"epilogue_cta_tile" => {
+            "three positive integers like [128, 256, 128]"
+        }
         b"epilogue_tile" => "two positive integers like [64, 32]",
         b"stages" => "\"auto\", \"auto0\", \"auto-epi\" or an integer",
         b"epilogue" => "\"builder\" or { smem_bytes = N }",

@@ -168,7 +168,9 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             nvcc_path.display(),
             args.batch
         );
-        let needs_trtllm = items.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. }));
+        let needs_trtllm = items.iter().any(|(_, c)| {
+            matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. }) || super::probe::needs_moe_2x(c)
+        });
         let mut extra_args = match (&args.trtllm_include, needs_trtllm) {
             (Some(dir), _) => vec![format!("-I{}", dir.display())],
             (None, true) => {
@@ -183,11 +185,26 @@ fn run(args: &VerifyArgs) -> Result<u8, String> {
             (None, true) => return Err("EVT fusions with vLLM's nodes need --vllm-include DIR (vLLM's csrc)".into()),
             (None, false) => {}
         }
-        let compiler =
-            nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
         // Before any thread starts: Ctrl-C and SIGTERM stop the compiler jobs and clean up.
         super::interrupt::install();
         let dir = nvcc::TempDir::new().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        if items.iter().any(|(_, c)| super::probe::needs_moe_2x(c)) {
+            // After the TensorRT-LLM tree: its own header wins where it has one.
+            let standin = dir.0.join("standin");
+            let file = standin.join(super::probe::MOE_TRAITS_STANDIN);
+            file.parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| {
+                    std::fs::write(
+                        &file,
+                        "#pragma once\n// smem-lint: an empty stand-in; MoeFCGemm uses nothing of it.\n",
+                    )
+                })
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            extra_args.push(format!("-I{}", standin.display()));
+        }
+        let compiler =
+            nvcc::Compiler { nvcc: nvcc_path, include, timeout: Duration::from_secs(args.timeout), extra_args };
         let bar = std::io::stderr().is_terminal().then(|| {
             let b = indicatif::ProgressBar::new(items.len() as u64);
             b.set_style(

@@ -325,6 +325,9 @@ pub(crate) fn record_line(m: &Measured) -> Value {
     if let Some(t) = c.epilogue_cta_tile {
         o["epilogue_cta_tile"] = json!([t.m, t.n, t.k]);
     }
+    if let Some(w) = c.warp {
+        o["warp"] = json!([w.m, w.n, w.k]);
+    }
     if c.epilogue_op_class != crate::model::EpilogueOpClass::Auto {
         o["epilogue_op_class"] = json!(c.epilogue_op_class.name());
     }
@@ -408,6 +411,7 @@ mod tests {
                 ..base
             },
             KernelConfig { arch: Arch::Sm90, cluster: Cluster { m: 2, n: 1, k: 1 }, ..base },
+            KernelConfig { arch: Arch::Sm80, warp: Some(Tile { m: 64, n: 64, k: 128 }), ..base },
         ];
         for config in configs {
             let m = Measured { id: "x".into(), config, result: MeasuredResult::Rejected { error: "e".into() } };

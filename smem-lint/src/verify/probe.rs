@@ -33,9 +33,35 @@ const KERNELS_CAPACITY_LIFTED: &str = r#"namespace cutlass::arch { constexpr int
 static_assert(cutlass::arch::sm100_smem_capacity_bytes == 232448, "probe: the lifted capacity leaked into the builders");
 "#;
 
+/// The CUTLASS 2.x kernels (SM80-SM89): `device::GemmUniversal`, and TensorRT-LLM's `MoeFCGemm`
+/// (its header includes the SM90 MoE traits header, which it does not use: the probe directory
+/// holds an empty stand-in, found only when the TensorRT-LLM tree given has none).
+const HEADER_2X: &str = r#"#include <cstdio>
+#include "cutlass/cutlass.h"
+#include "cutlass/gemm/device/gemm_universal.h"
+#include "cutlass/epilogue/thread/linear_combination.h"
+"#;
+
+const GROUPED_2X: &str = r#"#include "cutlass/gemm/kernel/default_gemm_grouped.h"
+#include "cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h"
+"#;
+
+/// Where the probe directory's stand-in for the header `moe_cutlass_kernel.h` includes lives.
+pub(crate) const MOE_TRAITS_STANDIN: &str =
+    "tensorrt_llm/kernels/cutlass_kernels/moe_gemm/moe_tma_warp_specialized_traits.h";
+
+/// Whether a configuration's probe instantiates TensorRT-LLM's SM80 `MoeFCGemm`.
+pub(crate) fn needs_moe_2x(cfg: &KernelConfig) -> bool {
+    crate::emit::is_cutlass2(cfg.arch) && cfg.kind == crate::model::KernelKind::Grouped
+}
+
 /// The `-arch` a configuration's probe is compiled for.
 pub(crate) fn nvcc_arch(cfg: &KernelConfig) -> &'static str {
     match cfg.arch {
+        crate::model::Arch::Sm80 => "sm_80",
+        crate::model::Arch::Sm86 => "sm_86",
+        crate::model::Arch::Sm87 => "sm_87",
+        crate::model::Arch::Sm89 => "sm_89",
         crate::model::Arch::Sm90 => "sm_90a",
         crate::model::Arch::Sm100 | crate::model::Arch::Sm103 | crate::model::Arch::Sm110 => "sm_100a",
         _ => "sm_120a",
@@ -47,9 +73,17 @@ pub(crate) const RESULT_PREFIX: &str = "SMEM_LINT_PROBE ";
 
 /// One translation unit for `configs` (index `i` is printed as the first field).
 pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
-    let mut s = String::from(HEADER);
+    // One translation unit compiles for one -arch: CUTLASS 2.x probes never share one with 3.x ones.
+    let cutlass2 = configs.iter().any(|(_, c)| crate::emit::is_cutlass2(c.arch));
+    let mut s = String::from(if cutlass2 { HEADER_2X } else { HEADER });
     let sm100 = configs.iter().any(|(_, c)| nvcc_arch(c) == "sm_100a");
-    s.push_str(if sm100 { KERNELS_CAPACITY_LIFTED } else { KERNELS });
+    if cutlass2 {
+        if configs.iter().any(|(_, c)| needs_moe_2x(c)) {
+            s.push_str(GROUPED_2X);
+        }
+    } else {
+        s.push_str(if sm100 { KERNELS_CAPACITY_LIFTED } else { KERNELS });
+    }
     if configs.iter().any(|(_, c)| matches!(c.epilogue, crate::model::Epilogue::TrtllmMoe { .. })) {
         let _ = writeln!(s, "#include \"{}\"", crate::emit::TRTLLM_SCATTER_HEADER);
     }
@@ -61,10 +95,17 @@ pub fn translation_unit(configs: &[(usize, KernelConfig)]) -> String {
     for (i, cfg) in configs {
         let _ = write!(
             s,
-            "\nnamespace probe{i} {{\n{}void run() {{\n  std::printf(\"{RESULT_PREFIX}{i} %zu %zu %zu %d\\n\", sizeof(typename GemmKernel::SharedStorage), sizeof(typename CollectiveMainloop::SharedStorage), sizeof(typename CollectiveEpilogue::SharedStorage), (int)CollectiveMainloop::DispatchPolicy::{stages});\n}}\n}}\n",
+            "\nnamespace probe{i} {{\n{}void run() {{\n  std::printf(\"{RESULT_PREFIX}{i} %zu %zu %zu %d\\n\", sizeof(typename GemmKernel::SharedStorage), sizeof(typename CollectiveMainloop::SharedStorage), sizeof(typename CollectiveEpilogue::SharedStorage), (int){stages_expr});\n}}\n}}\n",
             cutlass_aliases(cfg, None),
-            // The sparse dispatch policies stage A, B and the metadata apart; the model's stages are A's.
-            stages = if cfg.kind == crate::model::KernelKind::Sparse { "StagesA" } else { "Stages" }
+            // The sparse dispatch policies stage A, B and the metadata apart; the model's stages are
+            // A's. A 2.x mainloop (`MmaBase`) has `kStages`.
+            stages_expr = if crate::emit::is_cutlass2(cfg.arch) {
+                "CollectiveMainloop::kStages"
+            } else if cfg.kind == crate::model::KernelKind::Sparse {
+                "CollectiveMainloop::DispatchPolicy::StagesA"
+            } else {
+                "CollectiveMainloop::DispatchPolicy::Stages"
+            }
         );
     }
     s.push_str("\nint main() {\n");

@@ -101,7 +101,7 @@ fn field_value(name: &str, ty: &Type) -> syn::Result<Value> {
         _ => Vec::new(),
     };
     Ok(match (name, ident.as_str(), ints.as_slice()) {
-        ("tile" | "cluster" | "granularity" | "epilogue_cta_tile", _, [_, _, _])
+        ("tile" | "warp" | "cluster" | "granularity" | "epilogue_cta_tile", _, [_, _, _])
         | ("epilogue_tile", "EpilogueTile", [_, _]) => Value::Ints(ints),
         ("stages", "Stages" | "StageCount", [n]) => Value::Int(*n),
         ("stages", "StagesAuto", []) => Value::Word("auto".into()),

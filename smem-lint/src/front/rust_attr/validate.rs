@@ -92,6 +92,10 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
             let [m, n, k] = triple(v, key)?;
             cfg.epilogue_cta_tile = Some(Tile { m, n, k });
         }
+        "warp" => {
+            let [m, n, k] = triple(v, key)?;
+            cfg.warp = Some(Tile { m, n, k });
+        }
         "epilogue_op_class" => cfg.epilogue_op_class = word(v, key)?.parse().map_err(parse_err)?,
         "scheduler" => cfg.scheduler = word(v, key)?.parse().map_err(parse_err)?,
         "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
