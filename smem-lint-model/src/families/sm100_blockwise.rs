@@ -325,6 +325,20 @@ mod tests {
         }
     }
 
+    /// The blockwise schedule tags and `family = "blockwise"` go together on SM100: either alone is
+    /// refused, naming the key to change.
+    #[test]
+    fn the_blockwise_schedule_and_family_go_together() {
+        let g = Granularity { m: 1, n: 128, k: 128 };
+        let mut cfg =
+            vllm([128, 128, 128], 1, Schedule::Sm100OneSmBlockwise, EpilogueSchedule::TmaWarpSpecialized1Sm, g);
+        cfg.family = Family::BlockScaled;
+        assert_eq!(crate::evaluate(&cfg).unwrap_err().at, ConfigField::Family);
+        cfg.family = Family::Blockwise(g);
+        cfg.schedule = Schedule::Sm100OneSm;
+        assert_eq!(crate::evaluate(&cfg).unwrap_err().at, ConfigField::Schedule);
+    }
+
     /// A granularity larger than the CTA tile is refused, not guessed (the builder static_asserts).
     #[test]
     fn refuses_a_granularity_above_the_cta_tile() {
