@@ -507,6 +507,19 @@ fn dense_and_shipped_measurements_are_exact_or_refused() {
     assert_eq!(swap_ab, 4);
 }
 
+/// vLLM's blockwise-scaled FP8 kernels (`family = "blockwise"` on SM100 and SM90): the 16 of
+/// `configs/real/vllm-sm100-sm90.toml` at 4.4.2 (1SM 64x128 and 128x128, 2SM 256x128, swap-AB 128x16,
+/// each with the TMA and the blockwise no-smem epilogue; SM90's cooperative 128x128), and a sample at
+/// 4.7.0, measured by `verify` with nvcc 13.5 (host). Every row exact, none refused.
+#[test]
+fn blockwise_measurements_are_exact() {
+    for (name, agree) in
+        [("sm100-sm90-verify-blockwise-4.4.2.jsonl", 16), ("sm100-sm90-verify-blockwise-4.7.0.jsonl", 4)]
+    {
+        assert_eq!(check_file(name), (agree, 0), "{name}: (exact, refused)");
+    }
+}
+
 /// The SM100 epilogue builder's own op class and CTA tile. FlashInfer's and TensorRT-LLM's dense
 /// FP4/MXFP8 GEMMs give it `OpClassTensorOp` under a block-scaled mainloop (`epilogue_op_class =
 /// "tensorop"`), vLLM's NVFP4 GEMMs a 2SM mainloop's per-SM tile (`epilogue_cta_tile`). Measured by

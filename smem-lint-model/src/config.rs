@@ -128,6 +128,13 @@ schedule_tags! {
         Sm100PtrArrayTwoSmMxf4 => "KernelPtrArrayTmaWarpSpecialized2SmMxf4Sm100",
         Sm100PtrArrayOneSmMxf8f6f4 => "KernelPtrArrayTmaWarpSpecialized1SmMxf8f6f4Sm100",
         Sm100PtrArrayTwoSmMxf8f6f4 => "KernelPtrArrayTmaWarpSpecialized2SmMxf8f6f4Sm100",
+        /// SM100 blockwise-scaled FP8 (`family = "blockwise"`): `sm100_blockwise_umma_builder.inl`, the
+        /// collective `sm100_mma_warpspecialized_blockwise_scaling.hpp` and the MMA-transform kernel.
+        Sm100OneSmBlockwise => "KernelTmaWarpSpecializedBlockwise1SmSm100",
+        Sm100TwoSmBlockwise => "KernelTmaWarpSpecializedBlockwise2SmSm100",
+        /// SM90 blockwise-scaled FP8 (`family = "blockwise"`): the cooperative kernel with
+        /// `MainloopSm90TmaGmmaWarpSpecializedBlockwiseFP8` (`...FP8BlockScaledAccum` is CUTLASS's alias).
+        CooperativeFp8BlockScaledAccum => "KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum" | "KernelTmaWarpSpecializedCooperativeFP8Blockwise",
         /// SM120 blockwise: `KernelScheduleSm120Blockwise` (the builder runs it cooperative) and the
         /// explicit cooperative / ping-pong blockwise tags.
         Sm120Blockwise => "KernelScheduleSm120Blockwise",
@@ -225,6 +232,13 @@ impl Schedule {
                 | Schedule::Sm120SparseMxf4
                 | Schedule::Sm120SparseMxf8f6f4
                 | Schedule::Sm120SparseMxf8f6f4Acc2x4
+        )
+    }
+    /// The SM100 and SM90 blockwise-scaled FP8 tags (`family = "blockwise"` on those architectures).
+    pub const fn is_datacenter_blockwise(self) -> bool {
+        matches!(
+            self,
+            Schedule::Sm100OneSmBlockwise | Schedule::Sm100TwoSmBlockwise | Schedule::CooperativeFp8BlockScaledAccum
         )
     }
     /// The SM120 schedules.
@@ -328,6 +342,10 @@ schedule_tags! {
         NoSmemWarpSpecialized2Sm => "NoSmemWarpSpecialized2Sm",
         PtrArrayNoSmemWarpSpecialized1Sm => "PtrArrayNoSmemWarpSpecialized1Sm",
         PtrArrayNoSmemWarpSpecialized2Sm => "PtrArrayNoSmemWarpSpecialized2Sm",
+        /// `struct BlockwiseNoSmemWarpSpecialized{1,2}Sm : NoSmemWarpSpecialized{1,2}Sm` (SM100 blockwise
+        /// kernels): the no-smem collective `Sm100NoSmemWarpSpecialized` with `thread::LinearCombination`.
+        BlockwiseNoSmemWarpSpecialized1Sm => "BlockwiseNoSmemWarpSpecialized1Sm",
+        BlockwiseNoSmemWarpSpecialized2Sm => "BlockwiseNoSmemWarpSpecialized2Sm",
         /// `struct TmaWarpSpecialized1SmNvf4 final : TmaWarpSpecialized1Sm {}` (`epilogue/dispatch_policy.hpp`):
         /// the dense SM100 epilogue builder reads these six by `is_base_of` as their 1SM/2SM base (only
         /// the sparse builder names them).

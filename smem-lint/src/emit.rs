@@ -518,8 +518,16 @@ pub(crate) fn cutlass_aliases(cfg: &KernelConfig, stages: Option<u64>) -> String
                 other => other.cutlass_tag(cfg.kind),
             },
             format!(
-                "using ScaleConfig = cutlass::detail::Sm120BlockwiseScaleConfig<{}, {}, {}>;\nusing LayoutSFA = decltype(ScaleConfig::deduce_layoutSFA());\nusing LayoutSFB = decltype(ScaleConfig::deduce_layoutSFB());\n",
-                g.m, g.n, g.k
+                "using ScaleConfig = cutlass::detail::{}<{}, {}, {}{}>;\nusing LayoutSFA = decltype(ScaleConfig::deduce_layoutSFA());\nusing LayoutSFB = decltype(ScaleConfig::deduce_layoutSFB());\n",
+                match cfg.arch {
+                    Arch::Sm90 => "Sm90BlockwiseScaleConfig",
+                    Arch::Sm100 => "Sm100BlockwiseScaleConfig",
+                    _ => "Sm120BlockwiseScaleConfig",
+                },
+                g.m,
+                g.n,
+                g.k,
+                blockwise_scale_majors(cfg)
             ),
         ),
         // The operand types choose the operator class, as CUTLASS's own examples do.
@@ -666,6 +674,21 @@ using GemmKernel = typename Gemm::GemmKernel;
     )
 }
 
+/// The scale-factor majors vLLM gives the SM90 and SM100 blockwise scale configs
+/// (`scaled_mm_blockwise_sm{90,100}_fp8_dispatch.cuh`): SFA M-major and SFB K-major, and on SM100
+/// with swap_ab, whose C/D are column-major, SFA K-major and SFB N-major. They choose the scales'
+/// global-memory copies only; no shared-memory size depends on them. SM120 keeps the defaults.
+fn blockwise_scale_majors(cfg: &KernelConfig) -> &'static str {
+    match cfg.arch {
+        Arch::Sm90 => ", cute::GMMA::Major::MN, cute::GMMA::Major::K",
+        Arch::Sm100 if cfg.layout_d == crate::model::Layout::ColumnMajor => {
+            ", cute::UMMA::Major::K, cute::UMMA::Major::MN"
+        }
+        Arch::Sm100 => ", cute::UMMA::Major::MN, cute::UMMA::Major::K",
+        _ => "",
+    }
+}
+
 /// An EVT as the C++ callbacks type the epilogue builder takes (`tile` names the CTA tile alias the
 /// row and column broadcasts are built for; `c` is `Sm90SrcFetch`'s element).
 pub(crate) fn evt_cpp(tree: &crate::model::EvtTree, tile: &str, c: Output) -> String {
@@ -768,7 +791,10 @@ pub(crate) fn cpp_cutlass(entries: &[TableEntry], archs: &[Arch]) -> String {
     for e in entries {
         let cap = e.archs.iter().map(|a| a.smem_cap()).min().unwrap_or(0);
         let _ = write!(s, "\n// {}\nnamespace {} {{\n", e.config.label(), e.name);
-        s.push_str(&cutlass_aliases(&e.config, Some(e.stages)));
+        // SM90's blockwise builder counts stages for `StageCountAutoCarveout` only
+        // (`compute_stage_count_with_blockwise_scale` has no `StageCount<N>` overload): keep the policy.
+        let sm90_blockwise = e.config.arch == Arch::Sm90 && matches!(e.config.family, Family::Blockwise(_));
+        s.push_str(&cutlass_aliases(&e.config, (!sm90_blockwise).then_some(e.stages)));
         let _ = writeln!(
             s,
             "static_assert(sizeof(typename GemmKernel::SharedStorage) == {}, \"smem-lint model disagrees with this CUTLASS\");",

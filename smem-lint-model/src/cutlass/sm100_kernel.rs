@@ -136,3 +136,59 @@ pub fn kernel_storage<L: TypeLayout>(
     ];
     L::strukt("SharedStorage", 1, fields.into_iter().flatten())
 }
+
+/// `GemmKernel::SharedStorage` of the SM100 MMA-transform kernel
+/// (`gemm/kernel/sm100_gemm_tma_warpspecialized_mma_transform.hpp`, `KernelTmaWarpSpecializedMmaTransformSm100`),
+/// which the blockwise-scaling mainloop (`MainloopSm100TmaUmmaWarpSpecializedBlockwiseScaling`) runs:
+///
+/// ```text
+/// { PipelineStorage : aligned_struct<16, _1> { alignas(16) mainloop; epi_load; load_order; clc;
+///                                              clc_throttle; tmem_dealloc; epilogue_throttle; } pipelines;
+///   alignas(16) TileScheduler::CLCResponse clc_response[SchedulerPipelineStageCount];
+///   uint32_t tmem_base_ptr;
+///   TensorStorage : aligned_struct<128, _1> { epilogue; mainloop; } tensors; }
+/// ```
+///
+/// The accumulator pipeline is not the kernel's here: it is the last member of the collective's
+/// `PipelineStorage` (`mainloop_pipelines`, laid out by the family).
+pub fn mma_transform_kernel_storage<L: TypeLayout>(
+    scheduler_stages: u64,
+    mainloop_pipelines: &L,
+    mainloop_tensors: &L,
+    epilogue: &EpilogueStorage<L>,
+) -> L {
+    let named = |n: &L, name: &'static str| n.clone().renamed(name);
+    let s = scheduler_stages;
+    let barrier = |name: &'static str| L::leaf(name, BARRIER_BYTES, BARRIER_BYTES, Role::KernelPipelines).aligned(16);
+    let pipes = [
+        named(mainloop_pipelines, "mainloop").aligned(16),
+        named(&epilogue.pipeline, "epi_load").aligned(16),
+        ordered_sequence_barrier::<L>("load_order", 1, 2).aligned(16),
+        barrier_pair_pipeline::<L>("clc (PipelineCLCFetchAsync)", s, Role::SchedulerStorage).aligned(16),
+        barrier_pair_pipeline::<L>("clc_throttle (PipelineAsync)", s, Role::SchedulerStorage).aligned(16),
+        barrier("tmem_dealloc (ClusterBarrier)"),
+        barrier("epilogue_throttle (ClusterBarrier)"),
+    ];
+    let responses = L::staged(
+        "clc_response (CLCResponse)",
+        16 * s,
+        4,
+        Role::SchedulerResponses,
+        PerStage { stages: s, bytes_per_stage: 16 },
+    );
+    let tensors = L::strukt(
+        "tensors",
+        128,
+        [named(&epilogue.tensors, "epilogue").field(), named(mainloop_tensors, "mainloop").field()],
+    );
+    L::strukt(
+        "SharedStorage",
+        1,
+        [
+            L::strukt("pipelines", 16, pipes).field(),
+            responses.aligned(16),
+            L::leaf("tmem_base_ptr", 4, 4, Role::KernelPipelines).field(),
+            tensors.field(),
+        ],
+    )
+}

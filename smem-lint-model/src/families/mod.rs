@@ -3,11 +3,13 @@
 //! here: the stage-count division every `*_compute_stage_count_or_override` helper does, and the
 //! collectives' "fewer than 2 stages" static_assert.
 
+pub mod sm100_blockwise;
 pub mod sm100_umma;
 pub mod sm120_blockscaled;
 pub mod sm120_sparse;
 pub mod sm120_tensorop;
 pub mod sm80_multistage;
+pub mod sm90_blockwise;
 pub mod sm90_tensorop;
 
 use crate::cutlass::sm90_epilogue::{epilogue_storage, EpilogueParams, EpilogueStorage};
@@ -203,7 +205,20 @@ pub(crate) fn stage_assert(
 /// operands and row-major C/D, static clusters of 1, 2 or 4 per extent.
 pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), ModelError> {
     use crate::{Epilogue, Family, Fusion, Layout};
-    if cfg.family != Family::BlockScaled {
+    let blockwise = matches!(cfg.family, Family::Blockwise(_));
+    if cfg.schedule.is_datacenter_blockwise() != blockwise {
+        return Err(ModelError::new(
+            if blockwise { ConfigField::Schedule } else { ConfigField::Family },
+            if blockwise {
+                format!("family `blockwise` on {arch} takes a blockwise schedule tag, not {}", cfg.schedule)
+            } else {
+                format!("schedule {} is a blockwise-scaled FP8 schedule", cfg.schedule)
+            },
+            "on SM90/SM100 blockwise scaling is `family = \"blockwise\"` with `granularity` and the schedule \
+             KernelTmaWarpSpecializedBlockwise1SmSm100, ...2SmSm100 or KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum",
+        ));
+    }
+    if cfg.family != Family::BlockScaled && !blockwise {
         return Err(ModelError::new(
             ConfigField::Family,
             format!(

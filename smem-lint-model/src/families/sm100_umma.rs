@@ -34,7 +34,7 @@ pub const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
 /// What the builders resolve before laying anything out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::struct_excessive_bools)] // six independent builder decisions
-struct Resolved {
+pub(super) struct Resolved {
     two_sm: bool,
     /// `PtrArrayNoSmemWarpSpecialized{1,2}Sm`: the no-smem collective (`sm100_epilogue_array_nosmem.hpp`).
     no_smem: bool,
@@ -45,6 +45,21 @@ struct Resolved {
     /// MXF4/NVF4: 4-bit operands packed in smem; otherwise every sub-byte operand takes 8 bits.
     f4_instruction: bool,
     grouped: bool,
+}
+
+impl Resolved {
+    /// A dense (`OpClassTensorOp`), not grouped kernel's epilogue decisions, as the blockwise
+    /// family's epilogue builder sees them (`sm100_blockwise`).
+    pub(super) const fn dense(two_sm: bool, no_smem: bool) -> Self {
+        Resolved {
+            two_sm,
+            no_smem,
+            block_scaled: false,
+            epilogue_block_scaled: false,
+            f4_instruction: false,
+            grouped: false,
+        }
+    }
 }
 
 fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, ModelError> {
@@ -344,7 +359,11 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
 /// they differ (an epilogue built for another tile than the kernel computes, or given
 /// `OpClassTensorOp` with `EpilogueScheduleAuto` where that makes it 2SM and the block-scaled mainloop
 /// 1SM).
-fn epilogue_geometry(cfg: &KernelConfig, two_sm: bool, epilogue_block_scaled: bool) -> Result<(), ModelError> {
+pub(super) fn epilogue_geometry(
+    cfg: &KernelConfig,
+    two_sm: bool,
+    epilogue_block_scaled: bool,
+) -> Result<(), ModelError> {
     let e = cfg.epilogue_cta();
     let t = cfg.tile;
     let epi_two_sm = match cfg.epilogue_schedule {
@@ -451,7 +470,7 @@ fn no_smem_domain(cfg: &KernelConfig, epilogue_block_scaled: bool) -> Result<(),
 /// (`CollectiveEpilogueFinalize`) passes D = void and the scatter EVT, which
 /// `Sm100TmaBuilderImpl` reads with `ElementD = get_element_aux_t<FusionOp>` (the output type) for the
 /// epilogue tile, the dispatch policy and the smem atoms, so only the fusion's storage differs.
-fn epilogue_params<L: TypeLayout>(
+pub(super) fn epilogue_params<L: TypeLayout>(
     cfg: &KernelConfig,
     r: Resolved,
     moe: Option<(crate::MoeFusion, bool)>,
@@ -525,7 +544,7 @@ fn n_min(x: Output, layout: crate::Layout, wn: u64) -> u64 {
 /// tiles, N < 64); with an explicit tile, `static_assert(N % 8 == 0, "Unsupported tile shape")`.
 /// An explicit tile is modelled where it is the TMEM warps' rows by a divisor of the CTA's N (the
 /// collective's own partitioning asserts are not mirrored): otherwise refused.
-fn epilogue_tile_checks(cfg: &KernelConfig, r: Resolved) -> Result<Option<Evaluation>, ModelError> {
+pub(super) fn epilogue_tile_checks(cfg: &KernelConfig, r: Resolved) -> Result<Option<Evaluation>, ModelError> {
     let ((cm, cn), (wm, wn)) = epilogue_cta(cfg, r);
     match cfg.epilogue_tile {
         crate::EpilogueTile::Auto if r.epilogue_block_scaled && cn == 256 => Ok(None),
@@ -700,6 +719,9 @@ fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<(KernelConfig, crate::Mo
 
 /// Evaluate one SM100 configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    if let crate::Family::Blockwise(g) = cfg.family {
+        return super::sm100_blockwise::evaluate::<L>(cfg, g);
+    }
     let view = trtllm_moe_view(cfg)?;
     let moe = view.as_ref().map(|&(_, fusion, swap_ab)| (fusion, swap_ab));
     let cfg = view.as_ref().map_or(cfg, |(v, _, _)| v);

@@ -33,7 +33,7 @@ pub const SM90_CAPACITY_BYTES: u64 = 232_448;
 
 /// The epilogue collective the epilogue schedule selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Sm90Epilogue {
+pub(super) enum Sm90Epilogue {
     /// `Sm90TmaWarpSpecialized` (`cooperative` picks the 128-row epilogue tile); `ptr_array` holds
     /// `NumEpilogueWarpGroups` of the ptr-array collective.
     Tma { cooperative: bool, ptr_array: Option<u64> },
@@ -206,7 +206,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
 }
 
 /// The epilogue builder's choices for a TMA epilogue (`sm90_builder.inl`, `sm90_get_tma_dispatch_policy`).
-fn tma_epilogue_params<L: TypeLayout>(
+pub(super) fn tma_epilogue_params<L: TypeLayout>(
     cfg: &KernelConfig,
     cooperative: bool,
     ptr_array: Option<u64>,
@@ -259,6 +259,9 @@ const fn gcd(a: u64, b: u64) -> u64 {
 
 /// Evaluate one SM90 configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelError> {
+    if let crate::Family::Blockwise(g) = cfg.family {
+        return super::sm90_blockwise::evaluate::<L>(cfg, g);
+    }
     validate(cfg)?;
     let s = resolve_schedule(cfg)?;
     let epi = resolve_epilogue(cfg, s)?;
