@@ -38,8 +38,9 @@ fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, 
     Err(ModelError::new(at, message, hint))
 }
 
-/// What was measured (`sm100-verify-blockwise-*`): vLLM's shipped shapes. Returns whether the MMA is 2SM.
-fn validate(cfg: &KernelConfig, g: Granularity) -> Result<bool, ModelError> {
+/// What was measured (`sm100-verify-blockwise-*`): vLLM's shipped shapes. Returns whether the MMA is 2SM,
+/// or the builder's rejection of a granularity above the CTA tile.
+fn validate(cfg: &KernelConfig, g: Granularity) -> Result<Result<bool, Evaluation>, ModelError> {
     super::datacenter_domain(cfg, "SM100")?;
     if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
         return refuse(
@@ -112,6 +113,28 @@ fn validate(cfg: &KernelConfig, g: Granularity) -> Result<bool, ModelError> {
     };
     let t = cfg.tile;
     let c = cfg.cluster;
+    // The builder's `static_assert(size<i>(CtaTileShape_MNK{}) >= ScaleGranularity{M,N,K}, ...)`
+    // (`CtaTileShape_MNK` halves M for 2SM), measured on the grid of `sm100-sm90-verify-blockwise-grid-*`:
+    // checked for the measured tiles, clusters, granularities and epilogue pairings.
+    let cta_m = t.m / if two_sm { 2 } else { 1 };
+    let grid_shape = if two_sm {
+        t.m == 256 && [c.m, c.n, c.k] == [2, 1, 1]
+    } else {
+        [64, 128].contains(&t.m) && [c.m, c.n, c.k] == [1, 1, 1]
+    } && [64, 128, 256].contains(&t.n)
+        && t.k == 128
+        && !cfg.dynamic_cluster
+        && matches!((g.m, g.n, g.k), (1 | 128, 128, 128));
+    if grid_shape && epilogue_pairs(cfg, two_sm) && (g.m > cta_m || g.n > t.n || g.k > t.k) {
+        return Ok(Err(super::reject(
+            "Scale Granularity must be smaller than or equal to the tile shape",
+            ConfigField::Granularity,
+            format!(
+                "granularity [{}, {}, {}] is above the CTA tile {cta_m}x{}x{} (the mainloop builder static_asserts it)",
+                g.m, g.n, g.k, t.n, t.k
+            ),
+        )));
+    }
     let shape_ok = if two_sm {
         t.m == 256 && t.n == 128 && [c.m, c.n, c.k] == [2, 1, 1]
     } else {
@@ -139,12 +162,7 @@ fn validate(cfg: &KernelConfig, g: Granularity) -> Result<bool, ModelError> {
              each extent at most the CTA tile's",
         );
     }
-    let epilogue_ok = match cfg.epilogue_schedule {
-        EpilogueSchedule::TmaWarpSpecialized1Sm | EpilogueSchedule::BlockwiseNoSmemWarpSpecialized1Sm => !two_sm,
-        EpilogueSchedule::TmaWarpSpecialized2Sm | EpilogueSchedule::BlockwiseNoSmemWarpSpecialized2Sm => two_sm,
-        _ => false,
-    };
-    if !epilogue_ok {
+    if !epilogue_pairs(cfg, two_sm) {
         return refuse(
             ConfigField::EpilogueSchedule,
             format!("epilogue schedule {} with kernel schedule {} is not modelled", cfg.epilogue_schedule, cfg.schedule),
@@ -152,12 +170,24 @@ fn validate(cfg: &KernelConfig, g: Granularity) -> Result<bool, ModelError> {
              ...2SmSm100 with the 2Sm ones",
         );
     }
-    Ok(two_sm)
+    Ok(Ok(two_sm))
+}
+
+/// Whether the epilogue schedule is one of the kernel schedule's (1SM with 1SM, 2SM with 2SM).
+fn epilogue_pairs(cfg: &KernelConfig, two_sm: bool) -> bool {
+    match cfg.epilogue_schedule {
+        EpilogueSchedule::TmaWarpSpecialized1Sm | EpilogueSchedule::BlockwiseNoSmemWarpSpecialized1Sm => !two_sm,
+        EpilogueSchedule::TmaWarpSpecialized2Sm | EpilogueSchedule::BlockwiseNoSmemWarpSpecialized2Sm => two_sm,
+        _ => false,
+    }
 }
 
 /// Evaluate one SM100 blockwise-scaled configuration.
 pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig, g: Granularity) -> Result<Evaluation, ModelError> {
-    let two_sm = validate(cfg, g)?;
+    let two_sm = match validate(cfg, g)? {
+        Ok(two_sm) => two_sm,
+        Err(rejected) => return Ok(rejected),
+    };
     let no_smem = matches!(
         cfg.epilogue_schedule,
         EpilogueSchedule::BlockwiseNoSmemWarpSpecialized1Sm | EpilogueSchedule::BlockwiseNoSmemWarpSpecialized2Sm
@@ -339,9 +369,19 @@ mod tests {
         assert_eq!(crate::evaluate(&cfg).unwrap_err().at, ConfigField::Schedule);
     }
 
-    /// A granularity larger than the CTA tile is refused, not guessed (the builder static_asserts).
+    /// A granularity larger than the CTA tile: on the measured grid's granularities, the builder's
+    /// static_assert; otherwise refused, not guessed.
     #[test]
-    fn refuses_a_granularity_above_the_cta_tile() {
+    fn a_granularity_above_the_cta_tile_is_rejected_or_refused() {
+        let g = Granularity { m: 128, n: 128, k: 128 };
+        let cfg = vllm([64, 128, 128], 1, Schedule::Sm100OneSmBlockwise, EpilogueSchedule::TmaWarpSpecialized1Sm, g);
+        match crate::evaluate(&cfg) {
+            Ok(Evaluation::Rejected(r)) => {
+                assert_eq!(r.message, "Scale Granularity must be smaller than or equal to the tile shape");
+                assert_eq!(r.at, ConfigField::Granularity);
+            }
+            other => panic!("{other:?}"),
+        }
         let g = Granularity { m: 128, n: 1, k: 128 };
         let cfg = vllm([64, 128, 128], 1, Schedule::Sm100OneSmBlockwise, EpilogueSchedule::TmaWarpSpecialized1Sm, g);
         let err = crate::evaluate(&cfg).unwrap_err();
