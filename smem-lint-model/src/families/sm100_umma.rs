@@ -920,7 +920,10 @@ fn stage_slice_assert(b: u32, stage_elems: u64, stages: u64) -> Option<(&'static
                 let modes: Vec<String> = lhs.modes.iter().map(|(s, d)| format!("{s}:{d}")).collect();
                 return Some((
                     e.message(),
-                    format!("composing {projection} ({}, coalesced) with {stages}:{stage_elems} fails", modes.join(", ")),
+                    format!(
+                        "composing {projection} ({}, coalesced) with {stages}:{stage_elems} fails",
+                        modes.join(", ")
+                    ),
                 ));
             }
         }
@@ -964,4 +967,57 @@ fn mainloop_storage<L: TypeLayout>(
         tensormap_storage(if r.block_scaled { &all } else { &all[..2] }, Role::MainloopTensormaps)
     });
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{k_major_swizzle, stage_slice_assert};
+
+    /// `UMMA::tile_to_mma_shape(atom, ((N, K_mma), 1, K / K_mma, Stages))(_,_,_,Int<0>{})` compiled by g++
+    /// against CUTLASS 4.5.0's headers (the slice `CollectiveMma::Params` takes), N = 8, Stages 2..=33:
+    /// the stage counts that fail, with the first static_assert's message.
+    #[test]
+    fn stage_slice_matches_cute_compiled_at_4_5_0() {
+        let tf32_k32: &[(u64, &str)] = &[
+            (3, "Requires pow2 shape*stride."),
+            (5, "Shape"),
+            (6, "Shape"),
+            (7, "Shape"),
+            (9, "Shape"),
+            (10, "Shape"),
+            (11, "Shape"),
+            (13, "Shape"),
+            (14, "Shape"),
+            (15, "Shape"),
+            (17, "Shape"),
+            (18, "Shape"),
+            (19, "Shape"),
+            (21, "Shape"),
+            (22, "Shape"),
+            (23, "Shape"),
+            (25, "Shape"),
+            (26, "Shape"),
+            (27, "Shape"),
+            (29, "Shape"),
+            (30, "Shape"),
+            (31, "Shape"),
+            (33, "Shape"),
+        ];
+        let bf16_k64: Vec<(u64, &str)> =
+            [3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33].into_iter().map(|n| (n, "Shape")).collect();
+        // (operand bits, K, failing stage counts): tf32 8x32 (SW128, 256 elements a stage), bf16 8x64
+        // (SW128, 512), e4m3 8x64 (SW64, 512).
+        for (bits, k, failing) in [(32, 32, tf32_k32), (16, 64, &bf16_k64[..]), (8, 64, &[][..])] {
+            let b = k_major_swizzle(k, bits);
+            for n in 2..=33 {
+                let got = stage_slice_assert(b, 8 * k, n).map(|(m, _)| m);
+                let want = failing.iter().find(|f| f.0 == n).map(|f| f.1);
+                match (got, want) {
+                    (None, None) => {}
+                    (Some(m), Some(w)) => assert!(m.starts_with(w), "{bits}-bit K = {k}, {n} stages: {m} vs {w}"),
+                    _ => panic!("{bits}-bit K = {k}, {n} stages: model {got:?}, g++ {want:?}"),
+                }
+            }
+        }
+    }
 }
