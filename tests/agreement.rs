@@ -15,7 +15,7 @@ const FIELDS: [&str; 4] = ["kernel_bytes", "mainloop_bytes", "epilogue_bytes", "
 /// Files whose rows the model may refuse as `smem::not-modelled` (shipped kernels and widened
 /// dimensions measured as a whole, where part of what was measured stays outside the model); every
 /// other row of them must agree exactly, and the tests count their exact rows.
-const MAY_REFUSE: [&str; 2] = ["sm100-verify-dense-", "sparse-edges-sm120-"];
+const MAY_REFUSE: [&str; 1] = ["sparse-edges-sm120-"];
 
 /// The rows of `name` that agree exactly, and those refused as not modelled (only in [`MAY_REFUSE`]
 /// files); panics on any other outcome.
@@ -518,6 +518,28 @@ fn blockwise_measurements_are_exact() {
     {
         assert_eq!(check_file(name), (agree, 0), "{name}: (exact, refused)");
     }
+}
+
+/// SM100's stage-slice divisibility asserts (CuTe's generic `slice_and_offset` of a swizzled operand
+/// layout, CUTLASS up to 4.5.3; none from 4.6.0): explicit and automatic stage counts of tf32 N = 8 and 2SM
+/// M = 256 N = 16 tiles, dense and grouped, measured by `verify` with nvcc 13.5 (host) at 4.5.0 and 4.7.0
+/// (`sm100-verify-stage-slice-*`). Every row exact: the same tiles compile or fail by stage count alone,
+/// and at 4.7.0 the counts 4.5.0 rejects compile.
+#[test]
+fn sm100_stage_slice_asserts_are_measured() {
+    let mut errors = std::collections::BTreeMap::new();
+    for (name, rows) in [("sm100-verify-stage-slice-4.5.0.jsonl", 10), ("sm100-verify-stage-slice-4.7.0.jsonl", 4)] {
+        assert_eq!(check_file(name), (rows, 0), "{name}");
+        for row in common::rows(name) {
+            let e = row["result"]["error"].as_str().unwrap_or("compiles").to_string();
+            *errors.entry((row["cutlass"].as_str().unwrap().to_string(), e)).or_insert(0) += 1;
+        }
+    }
+    let count = |v: &str, e: &str| errors.get(&(v.to_string(), e.to_string())).copied().unwrap_or(0);
+    let shape = "static assertion failed with \"Shape Divisibility Condition\"";
+    let pow2 = "static assertion failed with \"Requires pow2 shape*stride.\"";
+    assert_eq!((count("4.5.0", shape), count("4.5.0", pow2), count("4.5.0", "compiles")), (4, 1, 5), "{errors:?}");
+    assert_eq!(count("4.7.0", "compiles"), 4, "{errors:?}");
 }
 
 /// The SM100 epilogue builder's own op class and CTA tile. FlashInfer's and TensorRT-LLM's dense
