@@ -89,8 +89,12 @@ pub fn assess_by(
 ) -> Result<Assessment, ModelError> {
     let v = verdict(cfg, arch, detail)?;
     let largest_fitting_stages = match (&v.status, &v.footprint) {
-        // A stage-count rejection still has a stage count that works.
-        (Status::Rejected(r), None) if r.at == ConfigField::Stages => largest_fitting_stages(cfg, v.cap, None, prober)?,
+        // A stage-count rejection still has a stage count that works: searched down from the one
+        // rejected (SM100's stage-slice divisibility asserts reject some counts below others that pass).
+        (Status::Rejected(r), None) if r.at == ConfigField::Stages => {
+            let rejected = r.stage_choice.and_then(|c| u64::try_from(c.stages).ok());
+            largest_fitting_stages(cfg, v.cap, rejected, prober)?
+        }
         (_, None) => None,
         (_, Some(f)) => largest_fitting_stages(cfg, v.cap, Some(f.stages), prober)?,
     };
@@ -142,7 +146,8 @@ pub fn status(footprint: &Footprint, cap: u64) -> Status {
 }
 
 /// The largest explicit stage count (2..=64) whose kernel fits `cap`. The kernel grows with the
-/// stage count, so the search walks from `start` (the configuration's own count) up or down.
+/// stage count, so the search walks from `start` (the configuration's own count) down to the first
+/// that fits, or up through every count.
 fn largest_fitting_stages(
     cfg: &KernelConfig,
     cap: u64,
@@ -161,10 +166,14 @@ fn largest_fitting_stages(
     };
     let mut s = start.map_or(2, |s| s.clamp(2, u64::from(MAX)) as u32);
     if fits(s)? {
-        while s < MAX && fits(s + 1)? {
-            s += 1;
+        // Every count above is tried: a divisibility assert can reject one count and pass the next.
+        let mut best = s;
+        for t in s + 1..=MAX {
+            if fits(t)? {
+                best = t;
+            }
         }
-        Ok(Some(u64::from(s)))
+        Ok(Some(u64::from(best)))
     } else {
         while s > 2 {
             s -= 1;

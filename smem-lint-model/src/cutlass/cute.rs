@@ -55,9 +55,27 @@ impl Layout {
         Layout { modes: out }
     }
 
+    /// `detail::coalesce_x`: `coalesce` that keeps a trailing mode (a trailing shape-1 mode reads
+    /// as 2), so that `composition` of a layout past its size extends the last mode.
+    #[must_use]
+    pub fn coalesce_x(&self) -> Layout {
+        let Some((&(last_shape, last_stride), front)) = self.modes.split_last() else {
+            return Layout::new(&[(1, 0)]);
+        };
+        let mut out = vec![(if last_shape == 1 { 2 } else { last_shape }, last_stride)];
+        for &(s, d) in front.iter().rev().filter(|m| m.0 != 1) {
+            if s * d == out[0].1 {
+                out[0] = (s * out[0].0, d);
+            } else {
+                out.insert(0, (s, d));
+            }
+        }
+        Layout { modes: out }
+    }
+
     /// `composition_impl(lhs, rhs_shape, rhs_stride)` for an integral right-hand side, `self`
     /// already coalesced (`coalesce_x`).
-    fn compose_mode(&self, rhs_shape: u64, rhs_stride: u64) -> Result<Layout, Divisibility> {
+    pub fn compose_mode(&self, rhs_shape: u64, rhs_stride: u64) -> Result<Layout, Divisibility> {
         if rhs_stride == 0 {
             return Ok(Layout::new(&[(rhs_shape, 0)]));
         }

@@ -261,22 +261,6 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "UMMA takes N a multiple of 8 only for 1SM M = 64; otherwise of 16",
         );
     }
-    // nvcc rejects some narrow tiles with CuTe's "Shape Divisibility Condition" (measured at 4.4.2 and
-    // 4.5.0: tf32 64x8x32 with a bf16 D; 2SM 256x32x32 tf32; 2SM 256x16x64 bf16 with a void C) from a
-    // layout division the model has not located, while neighbours of each compile. The smallest
-    // domain holding every measured rejection is refused rather than guessed.
-    if t.n < 64 && ((two_sm && t.m == 256) || (cfg.a == Operand::Tf32 && t.n == 8)) {
-        return refuse(
-            ConfigField::Tile,
-            format!(
-                "tile {t} with a {} {} MMA is not modelled",
-                if two_sm { "2SM" } else { "1SM" },
-                cfg.a
-            ),
-            "narrow N (< 64) is modelled for 1SM MMAs and 2SM MMAs of M = 128, and N = 16/32 for tf32; \
-             some 2SM M = 256 and tf32 N = 8 tiles fail a CuTe \"Shape Divisibility Condition\" the model does not locate",
-        );
-    }
     if two_sm && !cfg.dynamic_cluster && !cfg.cluster.m.is_multiple_of(2) {
         return refuse(
             ConfigField::Cluster,
@@ -829,6 +813,9 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         }
     }
     let stages = choice.stages as u64;
+    if let Some(rejected) = stage_slice(cfg, (bits_a, bits_b), (cta_m * t.k, cta_n_b * t.k), choice, epilogue_bytes) {
+        return Ok(rejected);
+    }
     let mainloop = mainloop_storage(r, cta_m * t.k, cta_n_b * t.k, (bits_a, bits_b), (sfa, sfb), stages);
     let kernel = kernel_storage(
         Sm100KernelShape {
@@ -865,6 +852,90 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     })
 }
 
+/// `CollectiveMma::Params` slices stage 0 off each operand's swizzled smem layout
+/// (`SmemLayoutA{}(_,_,_,cute::Int<0>{})`, `SmemLayoutB{}(...)`: `sm100_mma_warpspecialized.hpp:311,320`,
+/// `sm100_mma_array_warpspecialized.hpp` and the block-scaled collectives alike, 4.5.0). Until 4.6.0 that
+/// slice takes the generic `slice_and_offset` of a `ComposedLayout<Swizzle<B,M,S>,...>`
+/// (`cute/swizzle_layout.hpp:230`), which composes the swizzle's projections with the stage mode
+/// `(_1,Stages):(_0,StageElements)` and asserts what the composition needs; 4.6.0 adds the
+/// `smem_ptr_flag_bits` overload (`cute/pointer_flagged.hpp:89`) that slices only the layout and never
+/// composes. The first failing assert (A before B), verbatim, or `None`.
+fn stage_slice(
+    cfg: &KernelConfig,
+    (bits_a, bits_b): (u64, u64),
+    (a_elems, b_elems): (u64, u64),
+    choice: crate::StageChoice,
+    epilogue_bytes: u64,
+) -> Option<Evaluation> {
+    if cfg.cutlass >= crate::CutlassVersion::V4_6_0 {
+        return None;
+    }
+    let stages = u64::try_from(choice.stages).ok()?;
+    [("A", bits_a, a_elems), ("B", bits_b, b_elems)].into_iter().find_map(|(operand, bits, elems)| {
+        let b = k_major_swizzle(cfg.tile.k, bits);
+        stage_slice_assert(b, elems, stages).map(|(message, at)| {
+            Evaluation::Rejected(Rejection {
+                message,
+                at: ConfigField::Stages,
+                detail: format!(
+                    "CUTLASS {} slices stage 0 off SmemLayout{operand} in CollectiveMma::Params by composing \
+                     Swizzle<{b},4,3>'s projections with its stage mode {stages}:{elems} ({stages} stages of {elems} elements): \
+                     {at} (CuTe's generic slice_and_offset, cute/swizzle_layout.hpp:230; 4.6.0 slices without composing)",
+                    cfg.cutlass
+                )
+                .into(),
+                stage_choice: Some(choice),
+                epilogue_bytes: Some(epilogue_bytes),
+            })
+        })
+    })
+}
+
+/// The swizzle's `B` of a K-major UMMA smem atom (`sm100_smem_selector`, `sm100_common.inl`: the widest
+/// of `Layout_K_SW128/SW64/SW32/INTER_Atom` whose row divides the K tile): `Swizzle<B,4,3>`.
+fn k_major_swizzle(k: u64, bits: u64) -> u32 {
+    let row_bytes = k * bits / 8;
+    [(128, 3), (64, 2), (32, 1)].into_iter().find(|&(w, _)| row_bytes.is_multiple_of(w)).map_or(0, |(_, b)| b)
+}
+
+/// CuTe's `slice_and_offset(coord, ComposedLayout<Swizzle<B,4,3>,O,L>)` for a coordinate that dices the
+/// stage mode `Stages:StageElements` (`cute/swizzle_layout.hpp:238-259`): `composition(swizzle_anti_zy,
+/// diced)`, `composition(swizzle_only_zy, diced)` (`composition_impl`, `cute/layout.hpp:1077` "Stride
+/// Divisibility Condition" and `:1101` "Shape Divisibility Condition"), then `to_mixed_bits` of the
+/// second (`cute/swizzle.hpp:442`, "Requires pow2 shape*stride."). The assert that fails, and why.
+fn stage_slice_assert(b: u32, stage_elems: u64, stages: u64) -> Option<(&'static str, String)> {
+    use crate::cutlass::cute::Layout;
+    // sw = (2^M, 2^B, 2^(S-B), 2^B, 1) with M = 4, S = 3, compact; the projections keep its odd or even modes.
+    let shape = [16, 1 << b, 1 << (3 - b), 1 << b, 1];
+    let compact = [1, 16, 16 << b, 128, 128 << b];
+    let anti = [compact[0], 0, compact[2], 0, 128 << b];
+    let only = [0, compact[1], 0, compact[3], 0];
+    let mut only_zy = Layout::new(&[]);
+    for (projection, stride) in [("swizzle_anti_zy", anti), ("swizzle_only_zy", only)] {
+        let modes: Vec<(u64, u64)> = shape.into_iter().zip(stride).collect();
+        let lhs = Layout::new(&modes).coalesce_x();
+        match lhs.compose_mode(stages, stage_elems) {
+            Ok(composed) => only_zy = composed,
+            Err(e) => {
+                let modes: Vec<String> = lhs.modes.iter().map(|(s, d)| format!("{s}:{d}")).collect();
+                return Some((
+                    e.message(),
+                    format!(
+                        "composing {projection} ({}, coalesced) with {stages}:{stage_elems} fails",
+                        modes.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    only_zy.modes.into_iter().find(|&(s, d)| s * d != 0 && !(s * d).is_power_of_two()).map(|(s, d)| {
+        (
+            "Requires pow2 shape*stride.",
+            format!("to_mixed_bits meets the mode {s}:{d} of the composed swizzle_only_zy, whose shape*stride is not a power of two"),
+        )
+    })
+}
+
 /// `CollectiveMma::SharedStorage`: `{ TensorStorage : aligned_struct<128> { smem_A; smem_B; [smem_SFA;
 /// smem_SFB;] }; [TensorMapStorage : aligned_struct<128> { A; B; [SFA; SFB;] }]; alignas(16) PipelineTmaUmmaAsync<S>; }`.
 fn mainloop_storage<L: TypeLayout>(
@@ -896,4 +967,57 @@ fn mainloop_storage<L: TypeLayout>(
         tensormap_storage(if r.block_scaled { &all } else { &all[..2] }, Role::MainloopTensormaps)
     });
     MainloopStorage { tensors, pipeline: barrier_pair_pipeline("pipeline", s, Role::MainloopBarriers), tensormaps }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{k_major_swizzle, stage_slice_assert};
+
+    /// `UMMA::tile_to_mma_shape(atom, ((N, K_mma), 1, K / K_mma, Stages))(_,_,_,Int<0>{})` compiled by g++
+    /// against CUTLASS 4.5.0's headers (the slice `CollectiveMma::Params` takes), N = 8, Stages 2..=33:
+    /// the stage counts that fail, with the first static_assert's message.
+    #[test]
+    fn stage_slice_matches_cute_compiled_at_4_5_0() {
+        let tf32_k32: &[(u64, &str)] = &[
+            (3, "Requires pow2 shape*stride."),
+            (5, "Shape"),
+            (6, "Shape"),
+            (7, "Shape"),
+            (9, "Shape"),
+            (10, "Shape"),
+            (11, "Shape"),
+            (13, "Shape"),
+            (14, "Shape"),
+            (15, "Shape"),
+            (17, "Shape"),
+            (18, "Shape"),
+            (19, "Shape"),
+            (21, "Shape"),
+            (22, "Shape"),
+            (23, "Shape"),
+            (25, "Shape"),
+            (26, "Shape"),
+            (27, "Shape"),
+            (29, "Shape"),
+            (30, "Shape"),
+            (31, "Shape"),
+            (33, "Shape"),
+        ];
+        let bf16_k64: Vec<(u64, &str)> =
+            [3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33].into_iter().map(|n| (n, "Shape")).collect();
+        // (operand bits, K, failing stage counts): tf32 8x32 (SW128, 256 elements a stage), bf16 8x64
+        // (SW128, 512), e4m3 8x64 (SW64, 512).
+        for (bits, k, failing) in [(32, 32, tf32_k32), (16, 64, &bf16_k64[..]), (8, 64, &[][..])] {
+            let b = k_major_swizzle(k, bits);
+            for n in 2..=33 {
+                let got = stage_slice_assert(b, 8 * k, n).map(|(m, _)| m);
+                let want = failing.iter().find(|f| f.0 == n).map(|f| f.1);
+                match (got, want) {
+                    (None, None) => {}
+                    (Some(m), Some(w)) => assert!(m.starts_with(w), "{bits}-bit K = {k}, {n} stages: {m} vs {w}"),
+                    _ => panic!("{bits}-bit K = {k}, {n} stages: model {got:?}, g++ {want:?}"),
+                }
+            }
+        }
+    }
 }
