@@ -23,13 +23,13 @@
 //!   `Sm100NoSmemWarpSpecialized`), whose adapter keeps an empty `SharedStorage` and a zero-stage load
 //!   pipeline ([`super::no_smem_epilogue`]).
 
-use super::sm100_umma::{epilogue_params, epilogue_tile_checks, Resolved, CAPACITY_MESSAGE, SM100_CAPACITY_BYTES};
+use super::sm100_umma::{capacity_assert, epilogue_params, epilogue_tile_checks, Resolved, SM100_CAPACITY_BYTES};
 use crate::config::{EpilogueSchedule, KernelConfig, KernelKind, Schedule, StagePolicy};
 use crate::cutlass::primitives::{array_aligned, array_engine, barrier_pair_pipeline, BARRIER_BYTES};
 use crate::cutlass::sm100_kernel::mma_transform_kernel_storage;
 use crate::dtype::{Operand, Output};
 use crate::layout::{round_up, PerStage, Role, TypeLayout};
-use crate::{ConfigField, Evaluation, Footprint, Granularity, ModelError, Rejection};
+use crate::{ConfigField, Evaluation, Footprint, Granularity, ModelError};
 
 /// `TotalTmemRows * Sm100TmemCapacityColumns` of the builder.
 const TOTAL_TMEM: u64 = 128 * 512;
@@ -280,26 +280,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig, g: Granularity) -> Result<Eva
         unbuildable: None,
         kernel_rejection: None,
     };
-    let over = footprint.kernel_bytes.saturating_sub(SM100_CAPACITY_BYTES);
-    Ok(Evaluation::Compiled(if over > 0 {
-        Footprint {
-            kernel_rejection: Some(Rejection {
-                message: CAPACITY_MESSAGE,
-                at: ConfigField::Stages,
-                detail: format!(
-                    "the kernel's SharedStorage is {} bytes, {over} over sm100_smem_capacity_bytes ({SM100_CAPACITY_BYTES}); \
-                     the kernel static_asserts it at compile time",
-                    footprint.kernel_bytes
-                )
-                .into(),
-                stage_choice: Some(choice),
-                epilogue_bytes: Some(epilogue_bytes),
-            }),
-            ..footprint
-        }
-    } else {
-        footprint
-    }))
+    Ok(Evaluation::Compiled(capacity_assert(footprint, choice, epilogue_bytes)))
 }
 
 #[cfg(test)]

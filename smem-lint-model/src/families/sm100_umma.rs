@@ -828,28 +828,35 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         &mainloop,
         &epilogue,
     );
-    let evaluation = super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None);
-    Ok(match evaluation {
-        Evaluation::Compiled(f) if f.kernel_bytes > SM100_CAPACITY_BYTES => {
-            let over = f.kernel_bytes - SM100_CAPACITY_BYTES;
-            Evaluation::Compiled(Footprint {
-                kernel_rejection: Some(Rejection {
-                    message: CAPACITY_MESSAGE,
-                    at: ConfigField::Stages,
-                    detail: format!(
-                        "the kernel's SharedStorage is {} bytes, {over} over sm100_smem_capacity_bytes ({SM100_CAPACITY_BYTES}); \
-                         the kernel static_asserts it at compile time",
-                        f.kernel_bytes
-                    )
-                    .into(),
-                    stage_choice: Some(choice),
-                    epilogue_bytes: Some(epilogue_bytes),
-                }),
-                ..f
-            })
-        }
-        e => e,
+    Ok(match super::compiled_kernel(&kernel, &mainloop, epilogue_bytes, choice, None) {
+        Evaluation::Compiled(f) => Evaluation::Compiled(capacity_assert(f, choice, epilogue_bytes)),
+        rejected @ Evaluation::Rejected(_) => rejected,
     })
+}
+
+/// The SM100 kernels' `static_assert(sizeof(SharedStorage) <= sm100_smem_capacity_bytes, "SMEM usage
+/// exceeded capacity.")`: a footprint over the capacity carries the kernel's rejection (the dense and
+/// ptr-array UMMA kernels and the blockwise MMA-transform kernel assert it alike).
+pub(crate) fn capacity_assert(f: Footprint, choice: crate::StageChoice, epilogue_bytes: u64) -> Footprint {
+    if f.kernel_bytes <= SM100_CAPACITY_BYTES {
+        return f;
+    }
+    let over = f.kernel_bytes - SM100_CAPACITY_BYTES;
+    Footprint {
+        kernel_rejection: Some(Rejection {
+            message: CAPACITY_MESSAGE,
+            at: ConfigField::Stages,
+            detail: format!(
+                "the kernel's SharedStorage is {} bytes, {over} over sm100_smem_capacity_bytes ({SM100_CAPACITY_BYTES}); \
+                 the kernel static_asserts it at compile time",
+                f.kernel_bytes
+            )
+            .into(),
+            stage_choice: Some(choice),
+            epilogue_bytes: Some(epilogue_bytes),
+        }),
+        ..f
+    }
 }
 
 /// `CollectiveMma::Params` slices stage 0 off each operand's swizzled smem layout
