@@ -2,6 +2,7 @@
 
 /// mimalloc: a sweep evaluates hundreds of thousands of small struct trees; glibc malloc spent
 /// over half of `check`'s time coalescing their frees (perf, 105,000-configuration bench).
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
