@@ -263,3 +263,84 @@ fn umask() -> u32 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     status.lines().find_map(|l| l.strip_prefix("Umask:")).map(|u| u32::from_str_radix(u.trim(), 8).unwrap()).unwrap()
 }
+
+/// The release profile (`cargo install`, `pip install`; docs/cold-start.md) leaves unoptimised only
+/// crates that run once per command or per file: every crate it names is in the lock file, and none
+/// that a sweep, `eval`, a report or `cargo smem-lint`'s parse runs through is lowered.
+#[test]
+fn the_release_profile_lowers_only_cold_crates() {
+    let manifest: toml::Table = std::fs::read_to_string(root().join("Cargo.toml")).unwrap().parse().unwrap();
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).unwrap();
+    let release = manifest["profile"]["release"].as_table().unwrap();
+    let packages = release["package"].as_table().unwrap();
+    let hot = [
+        "smem-lint-model",
+        "serde",
+        "serde_core",
+        "serde_json",
+        "toml",
+        "toml_parser",
+        "winnow",
+        "miette",
+        "textwrap",
+        "rayon",
+        "rayon-core",
+        "mimalloc",
+        "libmimalloc-sys",
+        "memchr",
+        "syn",
+        "proc-macro2",
+        "pyo3",
+    ];
+    let mut lowered = 0;
+    for (name, settings) in packages {
+        assert!(
+            lock.contains(&format!("\nname = \"{name}\"\n")),
+            "[profile.release.package.{name}]: not in Cargo.lock"
+        );
+        if let Some(level) = settings.get("opt-level") {
+            assert!(!hot.contains(&name.as_str()), "{name} runs per configuration or per Rust item: opt-level {level}");
+            lowered += 1;
+        }
+    }
+    assert!(lowered >= 20, "{lowered} crates lowered");
+    assert_eq!(release["codegen-units"].as_integer(), Some(1));
+}
+
+/// The Python extension module never sets the allocator, so `pip install` does not build mimalloc's
+/// C library; the binaries (smem-lint's default features) still use it.
+#[test]
+fn pip_install_builds_no_unused_allocator() {
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap().parse::<toml::Table>().unwrap();
+    let workspace = read("Cargo.toml");
+    let py = read("smem-lint-py/Cargo.toml");
+    let features = read("smem-lint/Cargo.toml")["features"].as_table().unwrap().clone();
+    // smem-lint-py takes the workspace's smem-lint, without its default features.
+    let dep = py["dependencies"]["smem-lint"].as_table().unwrap();
+    assert_eq!(dep.get("workspace").and_then(toml::Value::as_bool), Some(true), "{dep:?}");
+    let shared = workspace["workspace"]["dependencies"]["smem-lint"].as_table().unwrap();
+    assert_eq!(shared.get("default-features").and_then(toml::Value::as_bool), Some(false), "{shared:?}");
+    // The features it turns on, closed under smem-lint's feature table.
+    let mut on: Vec<String> =
+        dep["features"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()).collect();
+    let mut i = 0;
+    while i < on.len() {
+        for f in features.get(&on[i]).and_then(toml::Value::as_array).into_iter().flatten() {
+            let f = f.as_str().unwrap().to_string();
+            if !on.contains(&f) {
+                on.push(f);
+            }
+        }
+        i += 1;
+    }
+    assert!(on.iter().any(|f| f == "cli"), "{on:?}");
+    assert!(!on.iter().any(|f| f.contains("mimalloc")), "smem-lint-py builds mimalloc: {on:?}");
+    let lib = std::fs::read_to_string(root().join("smem-lint-py/src/lib.rs")).unwrap();
+    assert!(!lib.contains("global_allocator"), "smem-lint-py sets an allocator: it needs the feature");
+    let default = features["default"].as_array().unwrap();
+    assert!(default.iter().any(|f| f.as_str() == Some("mimalloc")), "the binaries lost mimalloc: {default:?}");
+    for bin in ["smem-lint/src/bin/smem-lint.rs", "smem-lint/src/bin/cargo-smem-lint.rs"] {
+        let text = std::fs::read_to_string(root().join(bin)).unwrap();
+        assert!(text.contains("#[cfg(feature = \"mimalloc\")]\n#[global_allocator]"), "{bin}");
+    }
+}
