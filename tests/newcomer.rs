@@ -307,10 +307,11 @@ fn the_release_profile_lowers_only_cold_crates() {
     assert_eq!(release["codegen-units"].as_integer(), Some(1));
 }
 
-/// The Python extension module never sets the allocator, so `pip install` does not build mimalloc's
-/// C library; the binaries (smem-lint's default features) still use it.
+/// The Python extension module never sets the allocator, and its `smem-lint` is the plain command
+/// (not `cargo smem-lint`), so `pip install` builds neither mimalloc's C library nor syn; the binaries
+/// (smem-lint's default features) still have both.
 #[test]
-fn pip_install_builds_no_unused_allocator() {
+fn pip_install_builds_neither_the_allocator_nor_syn() {
     let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap().parse::<toml::Table>().unwrap();
     let workspace = read("Cargo.toml");
     let py = read("smem-lint-py/Cargo.toml");
@@ -320,6 +321,7 @@ fn pip_install_builds_no_unused_allocator() {
     assert_eq!(dep.get("workspace").and_then(toml::Value::as_bool), Some(true), "{dep:?}");
     let shared = workspace["workspace"]["dependencies"]["smem-lint"].as_table().unwrap();
     assert_eq!(shared.get("default-features").and_then(toml::Value::as_bool), Some(false), "{shared:?}");
+    let lib = std::fs::read_to_string(root().join("smem-lint-py/src/lib.rs")).unwrap();
     // The features it turns on, closed under smem-lint's feature table.
     let mut on: Vec<String> =
         dep["features"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()).collect();
@@ -335,10 +337,13 @@ fn pip_install_builds_no_unused_allocator() {
     }
     assert!(on.iter().any(|f| f == "cli"), "{on:?}");
     assert!(!on.iter().any(|f| f.contains("mimalloc")), "smem-lint-py builds mimalloc: {on:?}");
-    let lib = std::fs::read_to_string(root().join("smem-lint-py/src/lib.rs")).unwrap();
+    assert!(!on.iter().any(|f| f.contains("syn") || f == "cargo"), "smem-lint-py builds syn: {on:?}");
+    assert!(lib.contains("Mode::Plain") && !lib.contains("Mode::Cargo"), "smem-lint-py runs `cargo smem-lint`");
     assert!(!lib.contains("global_allocator"), "smem-lint-py sets an allocator: it needs the feature");
     let default = features["default"].as_array().unwrap();
-    assert!(default.iter().any(|f| f.as_str() == Some("mimalloc")), "the binaries lost mimalloc: {default:?}");
+    for f in ["mimalloc", "cargo"] {
+        assert!(default.iter().any(|d| d.as_str() == Some(f)), "the binaries lost {f}: {default:?}");
+    }
     for bin in ["smem-lint/src/bin/smem-lint.rs", "smem-lint/src/bin/cargo-smem-lint.rs"] {
         let text = std::fs::read_to_string(root().join(bin)).unwrap();
         assert!(text.contains("#[cfg(feature = \"mimalloc\")]\n#[global_allocator]"), "{bin}");

@@ -63,7 +63,8 @@ fn descriptor(path: &Path) -> Descriptor {
 }
 
 /// The file a write to `path` really changes: `path` with its symlinks resolved (a dangling link's
-/// target is created).
+/// target is created). Used by `cargo smem-lint`'s confinement to the workspace.
+#[cfg(feature = "cargo")]
 pub(crate) fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     match resolve_target(path)? {
         Target::File(p) => Ok(p),

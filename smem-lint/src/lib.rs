@@ -47,16 +47,18 @@ pub mod fingerprint;
 // subcommand). The old flat paths stay as re-exports.
 #[cfg(feature = "cli")]
 pub mod commands;
-#[cfg(feature = "rust-attr")]
+#[cfg(any(feature = "cli", feature = "rust-attr"))]
 pub mod front;
 #[cfg(feature = "cli")]
 pub mod render;
 #[cfg(feature = "cli")]
 pub use commands as cli;
+#[cfg(feature = "cli")]
+pub use front::jsonl;
 #[cfg(feature = "rust-attr")]
 pub use front::rust_attr;
-#[cfg(feature = "cli")]
-pub use front::{jsonl, workspace};
+#[cfg(feature = "cargo")]
+pub use front::workspace;
 #[cfg(feature = "cli")]
 pub use render::{diagnostics, explain, report, table};
 pub mod import;

@@ -5,9 +5,10 @@ use crate::check::Options;
 use crate::exit::EXIT_INPUT_ERROR;
 use crate::output::errln;
 use crate::report::{check_paths, print_reports_with, OutputFormat, Shown};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-pub(super) fn workspace_check(manifest: Option<&Path>, format: OutputFormat, shown: &Shown) -> u8 {
+#[cfg(feature = "cargo")]
+pub(super) fn workspace_check(manifest: Option<&std::path::Path>, format: OutputFormat, shown: &Shown) -> u8 {
     match crate::workspace::load(manifest).and_then(|ws| crate::workspace::check(&ws)) {
         Ok(reports) if reports.is_empty() => {
             errln!(

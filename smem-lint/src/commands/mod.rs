@@ -57,7 +57,9 @@ pub(crate) struct Cli {
 pub enum Mode {
     /// `smem-lint ...`: paths are explicit.
     Plain,
-    /// `cargo smem-lint ...`: without paths, `check` and `emit` work on the cargo workspace.
+    /// `cargo smem-lint ...`: without paths, `check` and `emit` work on the cargo workspace
+    /// (feature `cargo`).
+    #[cfg(feature = "cargo")]
     Cargo,
 }
 
@@ -275,6 +277,7 @@ fn command_for(mode: Mode) -> clap::Command {
     use clap::CommandFactory;
     let cmd = Cli::command();
     match mode {
+        #[cfg(feature = "cargo")]
         Mode::Cargo => cmd
             .name("cargo-smem-lint")
             .bin_name("cargo smem-lint")
@@ -324,8 +327,10 @@ where
         Color::Never => anstream::ColorChoice::Never.write_global(),
         Color::Auto => {}
     }
+    #[cfg(feature = "cargo")]
     let manifest = cli.manifest_path.as_deref();
     let code = match &cli.command {
+        #[cfg(feature = "cargo")]
         None if mode == Mode::Cargo => check::workspace_check(
             manifest,
             cli.format.unwrap_or(OutputFormat::Human),
@@ -342,6 +347,7 @@ where
             out!("{help}");
             EXIT_INPUT_ERROR
         }
+        #[cfg(feature = "cargo")]
         Some(Command::Check { paths, format, quiet, max_findings, .. }) if paths.is_empty() && mode == Mode::Cargo => {
             check::workspace_check(manifest, *format, &Shown { quiet: *quiet, max_findings: *max_findings })
         }
@@ -353,6 +359,7 @@ where
         Some(Command::Explain { file, kernel, format, target }) => {
             explain::explain(file.as_deref(), kernel, *format, target)
         }
+        #[cfg(feature = "cargo")]
         Some(Command::Emit { paths, output: None, check, .. }) if paths.is_empty() && mode == Mode::Cargo => {
             match crate::workspace::load(manifest) {
                 Ok(ws) => crate::workspace::emit(&ws, *check),

@@ -12,7 +12,8 @@ pub mod flags;
 #[cfg(feature = "cli")]
 pub mod jsonl;
 pub mod key_error;
+#[cfg(feature = "rust-attr")]
 pub mod rust_attr;
 pub mod value_error;
-#[cfg(feature = "cli")]
+#[cfg(feature = "cargo")]
 pub mod workspace;
