@@ -44,27 +44,29 @@ pub const MAX_STAGES: u64 = 1024;
 pub const MAX_BYTES: u64 = 1 << 32;
 pub const MAX_CLUSTER: u64 = 16;
 
-fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
-    let t = cfg.tile;
+/// Every extent of `t` (the CTA tile or the warp tile, named `what`) in 1..=MAX_EXTENT.
+fn check_extents(t: Tile, at: ConfigField, what: &str, hint: &'static str) -> Result<(), ModelError> {
     for (v, name) in [(t.m, "M"), (t.n, "N"), (t.k, "K")] {
         if v == 0 || v > MAX_EXTENT {
             return Err(ModelError::out_of_bounds(
-                ConfigField::Tile,
-                format!("tile {name} = {v} is outside 1..={MAX_EXTENT}"),
-                "CTA tiles are a few dozen to a few hundred elements per extent",
+                at,
+                format!("{what} {name} = {v} is outside 1..={MAX_EXTENT}"),
+                hint,
             ));
         }
     }
+    Ok(())
+}
+
+fn check_bounds(cfg: &KernelConfig) -> Result<(), ModelError> {
+    check_extents(
+        cfg.tile,
+        ConfigField::Tile,
+        "tile",
+        "CTA tiles are a few dozen to a few hundred elements per extent",
+    )?;
     if let Some(w) = cfg.warp {
-        for (v, name) in [(w.m, "M"), (w.n, "N"), (w.k, "K")] {
-            if v == 0 || v > MAX_EXTENT {
-                return Err(ModelError::out_of_bounds(
-                    ConfigField::Warp,
-                    format!("warp tile {name} = {v} is outside 1..={MAX_EXTENT}"),
-                    "warp tiles are 16 to 128 elements per extent",
-                ));
-            }
-        }
+        check_extents(w, ConfigField::Warp, "warp tile", "warp tiles are 16 to 128 elements per extent")?;
     }
     let c = cfg.cluster;
     if [c.m, c.n, c.k].iter().any(|&v| v == 0 || v > MAX_CLUSTER) {
