@@ -29,6 +29,7 @@ fn operand_for(family: Family) -> impl Strategy<Value = Operand> {
         Family::BlockScaled => Operand::ALL.iter().copied().filter(|o| o.is_block_scaled()).collect(),
         Family::F8f6f4 => vec![Operand::E4m3, Operand::E5m2, Operand::E3m2, Operand::E2m3, Operand::E2m1],
         Family::Blockwise(_) => vec![Operand::E4m3, Operand::E5m2],
+        Family::Dsl(_) => unreachable!("the CUTLASS families only"),
     };
     prop_oneof![6 => prop::sample::select(fitting), 1 => operand()]
 }

@@ -95,7 +95,12 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             let (gm, gn, gk) = (g.m, g.n, g.k);
             quote!(#m::Family::Blockwise(#m::Granularity { m: #gm, n: #gn, k: #gk }))
         }
+        Family::Dsl(f) => {
+            let v = variant(f);
+            quote!(#m::Family::Dsl(#m::dsl::DslFamily::#v))
+        }
     };
+    let dsl = dsl_tokens(&c.dsl, &m);
     let epilogue_cta_tile = match c.epilogue_cta_tile {
         None => quote!(None),
         Some(t) => {
@@ -142,6 +147,63 @@ fn config_tokens(c: &KernelConfig) -> TokenStream {
             schedule: #m::Schedule::#schedule,
             epilogue_schedule: #m::EpilogueSchedule::#epilogue_schedule,
             stages: #stages,
+            dsl: #dsl,
+        }
+    }
+}
+
+/// `#m::dsl::Dsl { ... }`: the DSL kernel's release and shape, every key as written.
+fn dsl_tokens(d: &smem_lint::model::dsl::Dsl, m: &TokenStream) -> TokenStream {
+    fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> TokenStream) -> TokenStream {
+        v.map_or_else(
+            || quote!(None),
+            |v| {
+                let t = f(v);
+                quote!(Some(#t))
+            },
+        )
+    }
+    let n = |v: Option<u64>| opt(v, |x| quote!(#x));
+    let flashinfer = opt(d.flashinfer, |v| {
+        let v = variant(v);
+        quote!(#m::dsl::FlashinferVersion::#v)
+    });
+    let flash_attn = opt(d.flash_attn, |v| {
+        let v = variant(v);
+        quote!(#m::dsl::FlashAttnVersion::#v)
+    });
+    let activation = opt(d.activation, |v| {
+        let v = variant(v);
+        quote!(#m::dsl::Activation::#v)
+    });
+    let dtype = opt(d.dtype, |v| {
+        let v = variant(v);
+        quote!(#m::dsl::AttnDtype::#v)
+    });
+    let causal = opt(d.causal, |b| quote!(#b));
+    let tile = opt(d.tile, |[tm, tn]| quote!([#tm, #tn]));
+    let (hidden, intermediate, experts, top_k, tokens, sm_count) =
+        (n(d.hidden), n(d.intermediate), n(d.experts), n(d.top_k), n(d.tokens), n(d.sm_count));
+    let (dm, dn, dk, head_dim, head_dim_v) = (n(d.m), n(d.n), n(d.k), n(d.head_dim), n(d.head_dim_v));
+    quote! {
+        #m::dsl::Dsl {
+            flashinfer: #flashinfer,
+            flash_attn: #flash_attn,
+            hidden: #hidden,
+            intermediate: #intermediate,
+            experts: #experts,
+            top_k: #top_k,
+            tokens: #tokens,
+            activation: #activation,
+            sm_count: #sm_count,
+            m: #dm,
+            n: #dn,
+            k: #dk,
+            head_dim: #head_dim,
+            head_dim_v: #head_dim_v,
+            causal: #causal,
+            dtype: #dtype,
+            tile: #tile,
         }
     }
 }

@@ -826,6 +826,9 @@ pub enum Family {
     Blockwise(Granularity),
     /// `OpClassTensorOp` without scales (`sm120_mma_builder.inl`): plain F8F6F4 operands.
     F8f6f4,
+    /// A CuTe DSL kernel (FlashInfer b12x, FlashAttention-4): the configuration's `dsl` holds its
+    /// release and shape; the CUTLASS fields are not read.
+    Dsl(crate::dsl::DslFamily),
 }
 
 /// The scale-factor granularity of a blockwise-scaled GEMM, in elements: one float scale per
@@ -844,10 +847,32 @@ impl Family {
             Family::BlockScaled => "blockscaled",
             Family::Blockwise(_) => "blockwise",
             Family::F8f6f4 => "f8f6f4",
+            Family::Dsl(f) => f.name(),
         }
     }
 
-    pub const NAMES: [&'static str; 3] = ["blockscaled", "blockwise", "f8f6f4"];
+    /// Every family name: the CUTLASS builder families, then the CuTe DSL families
+    /// (`dsl::DslFamily::ALL`, in its order; a test keeps the two lists equal).
+    pub const NAMES: [&'static str; 10] = [
+        "blockscaled",
+        "blockwise",
+        "f8f6f4",
+        "b12x-dense",
+        "b12x-moe",
+        "b12x-moe-static",
+        "b12x-moe-micro",
+        "b12x-moe-dynamic",
+        "fa4-fwd-sm120",
+        "fa4-bwd-sm120",
+    ];
+
+    /// The CuTe DSL family, if this is one.
+    pub const fn dsl(self) -> Option<crate::dsl::DslFamily> {
+        match self {
+            Family::Dsl(f) => Some(f),
+            _ => None,
+        }
+    }
 }
 
 /// A CTA tile, in elements.
@@ -916,6 +941,8 @@ pub struct KernelConfig {
     /// The epilogue builder's schedule tag.
     pub epilogue_schedule: EpilogueSchedule,
     pub stages: StagePolicy,
+    /// A CuTe DSL kernel's release and shape (`family` is `Family::Dsl`); `Dsl::NONE` otherwise.
+    pub dsl: crate::dsl::Dsl,
 }
 
 impl KernelConfig {
@@ -948,7 +975,24 @@ impl KernelConfig {
             schedule: Schedule::Auto,
             epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
+            dsl: crate::dsl::Dsl::NONE,
         }
+    }
+
+    /// A CuTe DSL kernel of `family`: its release and shape in `dsl`. The CUTLASS fields hold the
+    /// SM120 defaults, unread (`a`, `b` and `d` are the DSL kernel's types where it takes them).
+    pub const fn dsl(family: crate::dsl::DslFamily, dsl: crate::dsl::Dsl) -> Self {
+        let mut cfg = KernelConfig::sm120(
+            KernelKind::Dense,
+            Operand::Nvfp4,
+            Operand::Nvfp4,
+            Output::Void,
+            Output::Bf16,
+            Tile { m: 0, n: 0, k: 0 },
+        );
+        cfg.family = Family::Dsl(family);
+        cfg.dsl = dsl;
+        cfg
     }
 
     /// The CTA tile the epilogue collective is built for.
@@ -995,6 +1039,7 @@ impl KernelConfig {
             Family::BlockScaled => String::new(),
             Family::Blockwise(g) => format!("blockwise {}x{}x{} ", g.m, g.n, g.k),
             Family::F8f6f4 => "f8f6f4 ".into(),
+            Family::Dsl(f) => return format!("{f} {}", self.dsl_label()),
         };
         let warp = self.warp.map(|w| format!(" warp {w}")).unwrap_or_default();
         format!(
@@ -1011,9 +1056,57 @@ impl KernelConfig {
     }
 }
 
+impl KernelConfig {
+    /// The DSL part of [`KernelConfig::label`]: the release and every shape key written.
+    fn dsl_label(&self) -> String {
+        let d = &self.dsl;
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(v) = d.flashinfer {
+            parts.push(format!("flashinfer {v}"));
+        }
+        if let Some(v) = d.flash_attn {
+            parts.push(format!("flash_attn {v}"));
+        }
+        for (key, v) in [
+            ("hidden", d.hidden),
+            ("intermediate", d.intermediate),
+            ("experts", d.experts),
+            ("top_k", d.top_k),
+            ("tokens", d.tokens),
+            ("m", d.m),
+            ("n", d.n),
+            ("k", d.k),
+            ("head_dim", d.head_dim),
+            ("head_dim_v", d.head_dim_v),
+            ("sm_count", d.sm_count),
+        ] {
+            if let Some(v) = v {
+                parts.push(format!("{key}={v}"));
+            }
+        }
+        if let Some(a) = d.activation {
+            parts.push(a.name().into());
+        }
+        if d.causal == Some(true) {
+            parts.push("causal".into());
+        }
+        if let Some([m, n]) = d.tile {
+            parts.push(format!("tile {m}x{n}"));
+        }
+        parts.join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Family::NAMES` lists the CUTLASS families, then every DSL family in `DslFamily::ALL`'s order.
+    #[test]
+    fn family_names_list_every_dsl_family() {
+        let dsl: Vec<&str> = crate::dsl::DslFamily::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(&Family::NAMES[3..], dsl.as_slice());
+    }
 
     /// `from_str` tries a spelling as written before trimming it and cutting its namespace, which
     /// reads the same only while no spelling has a namespace or surrounding spaces.

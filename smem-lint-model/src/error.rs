@@ -39,6 +39,24 @@ pub enum ConfigField {
     Schedule,
     EpilogueSchedule,
     Stages,
+    /// CuTe DSL kernels: the release of the kernel's package.
+    Flashinfer,
+    FlashAttn,
+    /// CuTe DSL kernels: the shape in the user's words (see `dsl::Dsl`).
+    Hidden,
+    Intermediate,
+    Experts,
+    TopK,
+    Tokens,
+    Activation,
+    SmCount,
+    M,
+    N,
+    K,
+    HeadDim,
+    HeadDimV,
+    Causal,
+    Dtype,
 }
 
 impl ConfigField {
@@ -69,6 +87,22 @@ impl ConfigField {
             ConfigField::Schedule => "schedule",
             ConfigField::EpilogueSchedule => "epilogue_schedule",
             ConfigField::Stages => "stages",
+            ConfigField::Flashinfer => "flashinfer",
+            ConfigField::FlashAttn => "flash_attn",
+            ConfigField::Hidden => "hidden",
+            ConfigField::Intermediate => "intermediate",
+            ConfigField::Experts => "experts",
+            ConfigField::TopK => "top_k",
+            ConfigField::Tokens => "tokens",
+            ConfigField::Activation => "activation",
+            ConfigField::SmCount => "sm_count",
+            ConfigField::M => "m",
+            ConfigField::N => "n",
+            ConfigField::K => "k",
+            ConfigField::HeadDim => "head_dim",
+            ConfigField::HeadDimV => "head_dim_v",
+            ConfigField::Causal => "causal",
+            ConfigField::Dtype => "dtype",
         }
     }
 }

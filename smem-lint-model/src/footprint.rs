@@ -24,6 +24,9 @@ pub struct Rejection {
     /// and the epilogue's `SharedStorage` size that set the carve-out).
     pub stage_choice: Option<StageChoice>,
     pub epilogue_bytes: Option<u64>,
+    /// `None` for CUTLASS's static_asserts; for a CuTe DSL kernel, where its Python refuses the
+    /// configuration and with what: `MoEStaticKernel._setup_attributes: AssertionError`.
+    pub by: Option<&'static str>,
 }
 
 /// The types compile, but a real build cannot instantiate `GemmKernel::Params`.
@@ -119,6 +122,8 @@ pub struct Footprint {
     /// Set when the builders and collectives compile with these sizes but the kernel class itself
     /// `static_assert`s them (SM100's "SMEM usage exceeded capacity."): rejected, sizes known.
     pub kernel_rejection: Option<Rejection>,
+    /// A CuTe DSL kernel's class, struct, tile and own estimate (`None` for CUTLASS kernels).
+    pub dsl: Option<Box<crate::dsl::DslFacts>>,
 }
 
 /// The four numbers of a footprint that reports and tables print: what `check` keeps per finding and

@@ -12,6 +12,7 @@
 pub mod arch;
 pub mod config;
 pub mod cutlass;
+pub mod dsl;
 pub mod dtype;
 pub mod error;
 pub mod families;
@@ -150,6 +151,9 @@ pub enum Detail {
 
 /// [`evaluate`], with or without the member list.
 pub fn evaluate_with(cfg: &KernelConfig, detail: Detail) -> Result<Evaluation, ModelError> {
+    if let Family::Dsl(family) = cfg.family {
+        return dsl::evaluate(cfg, family, detail == Detail::Members);
+    }
     check_bounds(cfg)?;
     match detail {
         Detail::Members => evaluate_as::<layout::Node>(cfg),
@@ -196,6 +200,7 @@ fn evaluate_as<L: layout::TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, 
             match cfg.family {
                 Family::BlockScaled => families::sm120_blockscaled::evaluate::<L>(cfg),
                 Family::Blockwise(_) | Family::F8f6f4 => families::sm120_tensorop::evaluate::<L>(cfg),
+                Family::Dsl(_) => unreachable!("DSL families are evaluated before the CUTLASS dispatch"),
             }
         }
         Arch::Sm90 => {

@@ -89,6 +89,8 @@ pub fn assess_by(
 ) -> Result<Assessment, ModelError> {
     let v = verdict(cfg, arch, detail)?;
     let largest_fitting_stages = match (&v.status, &v.footprint) {
+        // A CuTe DSL kernel takes no stage count: its Python computes it.
+        _ if cfg.family.dsl().is_some() => None,
         // A stage-count rejection still has a stage count that works: searched down from the one
         // rejected (SM100's stage-slice divisibility asserts reject some counts below others that pass).
         (Status::Rejected(r), None) if r.at == ConfigField::Stages => {
@@ -125,7 +127,9 @@ pub fn verdict(cfg: &KernelConfig, arch: Arch, detail: Detail) -> Result<Verdict
         Evaluation::Compiled(f) => f,
     };
     let over = footprint.kernel_bytes.saturating_sub(cap);
-    let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)))
+    // A CuTe DSL kernel computes its own stages (its `_compute_stages`, reported with the footprint's
+    // own estimate); CUTLASS's automatic stage count is not involved.
+    let auto_overflow = (over > 0 && !matches!(cfg.stages, StagePolicy::Fixed(_)) && footprint.dsl.is_none())
         .then_some(AutoOverflow { auto_stages: footprint.stages, over });
     let status = status(&footprint, cap);
     Ok(Verdict { arch, cap, status, footprint: Some(footprint), auto_overflow })

@@ -34,6 +34,7 @@ impl Problem {
         match self {
             Problem::ExceedsCap { auto_overflow: Some(_), .. } => Rule::AutoStagesOverflow,
             Problem::ExceedsCap { .. } => Rule::ExceedsCap,
+            Problem::Rejected(r) if r.by.is_some() => Rule::DslRejects,
             Problem::Rejected(_) => Rule::CutlassRejects,
             Problem::Unbuildable(_) => Rule::Unbuildable,
             Problem::NotModelled(e) => Rule::of_model(e),
@@ -73,7 +74,10 @@ impl Problem {
             Problem::ExceedsCap { needs, over, .. } => {
                 format!("`{name}` needs {needs} bytes of shared memory, {over} more than {} allows", arch_list(archs))
             }
-            Problem::Rejected(r) => format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
+            Problem::Rejected(r) => match r.by {
+                Some(by) => format!("`{name}` does not launch: {by} \"{}\"", r.message),
+                None => format!("`{name}` does not compile: CUTLASS static_assert \"{}\"", r.message),
+            },
             Problem::Unbuildable(u) => format!("`{name}` compiles but cannot be built: \"{}\"", u.message),
             Problem::NotModelled(e) => format!("`{name}` cannot be checked: {}", e.message),
         }
@@ -204,14 +208,63 @@ pub fn advise(problem: &Problem, config: &KernelConfig, archs: &[Arch], prober: 
         ),
         Problem::NotModelled(e) => ("outside the model".into(), vec![e.hint.to_string()]),
     };
-    notes.push(format!("checked for {archs_text} with CUTLASS {}", config.cutlass));
+    match assessment.as_ref().and_then(|a| a.footprint.as_ref()).and_then(|f| f.dsl.as_deref()) {
+        Some(facts) => notes.extend(dsl_notes(config, facts)),
+        None if config.family.dsl().is_some() => {
+            notes.push(format!("checked for {archs_text} with {}", release_of(config)))
+        }
+        None => notes.push(format!("checked for {archs_text} with CUTLASS {}", config.cutlass)),
+    }
     let suggestions =
         assessment.as_ref().map(|a| crate::suggest::suggestions_by(config, a, prober)).unwrap_or_default();
     Advice { label, notes, suggestions }
 }
 
+/// `flashinfer 0.6.14`: the release a DSL configuration is checked with.
+pub fn release_of(config: &KernelConfig) -> String {
+    match (config.dsl.flashinfer, config.dsl.flash_attn) {
+        (Some(v), _) => format!("flashinfer {v}"),
+        (None, Some(v)) => format!("flash-attn-4 {v}"),
+        (None, None) => "no release".into(),
+    }
+}
+
+/// What a DSL finding adds: the kernel and tile the dispatch chose, and the kernel's own estimate
+/// where it differs from what the DSL allocates (the bug a user needs to see).
+fn dsl_notes(config: &KernelConfig, facts: &crate::model::dsl::DslFacts) -> Vec<String> {
+    let mut notes = vec![format!(
+        "checked with {}: {} allocates {} with tile [{}, {}] ({})",
+        release_of(config),
+        facts.kernel_class,
+        facts.storage,
+        facts.tile[0],
+        facts.tile[1],
+        facts.tile_from
+    )];
+    if let Some(e) = &facts.own_estimate {
+        let leaves = if e.leaves_out.is_empty() {
+            String::new()
+        } else {
+            format!("; it leaves out {}", e.leaves_out.join(", "))
+        };
+        notes.push(format!("the kernel's own estimate ({}) is {} bytes{leaves}", e.by, e.bytes));
+    }
+    notes
+}
+
 /// The largest items of the breakdown, by role: `A tiles 49152 B (3 x 16384)`.
 pub fn largest_items(fp: &Footprint) -> String {
+    if fp.dsl.is_some() {
+        // A DSL struct's members are few and named by the kernel's source: the largest, by name.
+        let mut members: Vec<_> = fp.members.iter().filter(|m| m.role != Role::Padding).collect();
+        members.sort_by(|a, b| b.size.cmp(&a.size));
+        return members
+            .iter()
+            .take(4)
+            .map(|m| format!("{} {} B", m.path.split_once('.').map_or(m.path.as_str(), |(_, p)| p), m.size))
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
     fp.by_role()
         .into_iter()
         .filter(|(r, _)| *r != Role::Padding)

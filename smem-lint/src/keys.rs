@@ -70,6 +70,24 @@ pub const KEYS: &[Key] = &[
     all("scheduler", ConfigField::Scheduler),
     // A declared epilogue's `sizeof(CollectiveEpilogue::SharedStorage)`.
     Key { name: "epilogue_smem_bytes", field: Some(ConfigField::Epilogue), fronts: &[Front::Attribute] },
+    // CuTe DSL kernels (`family = "b12x-..."`, `"fa4-..."`): the release of the kernel's package and the
+    // shape in the user's words (`model::dsl::Dsl`). `tile` is `[m, n]` there.
+    all("flashinfer", ConfigField::Flashinfer),
+    all("flash_attn", ConfigField::FlashAttn),
+    all("hidden", ConfigField::Hidden),
+    all("intermediate", ConfigField::Intermediate),
+    all("experts", ConfigField::Experts),
+    all("top_k", ConfigField::TopK),
+    all("tokens", ConfigField::Tokens),
+    all("activation", ConfigField::Activation),
+    all("sm_count", ConfigField::SmCount),
+    all("m", ConfigField::M),
+    all("n", ConfigField::N),
+    all("k", ConfigField::K),
+    all("head_dim", ConfigField::HeadDim),
+    all("head_dim_v", ConfigField::HeadDimV),
+    all("causal", ConfigField::Causal),
+    all("dtype", ConfigField::Dtype),
     // Provenance of a real kernel (repository, file, commit, line or macro call): TOML only, no field.
     Key { name: "source_repo", field: None, fronts: TOML },
     Key { name: "source_path", field: None, fronts: TOML },
@@ -231,8 +249,113 @@ pub fn family(name: Option<&str>, granularity: Option<Granularity>) -> Result<Fa
         ("blockwise", None) => Err(FamilyError::NeedsGranularity),
         (other, Some(_)) => Err(FamilyError::NotBlockwise(other)),
         ("f8f6f4", None) => Ok(Family::F8f6f4),
+        (dsl, None) if dsl != "blockscaled" => Ok(Family::Dsl(dsl.parse().map_err(FamilyError::Unknown)?)),
         _ => Ok(Family::BlockScaled),
     }
+}
+
+/// Set the DSL shape key `field` (an integer key of `model::dsl::Dsl`) to `v`.
+pub fn set_dsl_shape(d: &mut crate::model::dsl::Dsl, field: ConfigField, v: u64) {
+    let slot = match field {
+        ConfigField::Hidden => &mut d.hidden,
+        ConfigField::Intermediate => &mut d.intermediate,
+        ConfigField::Experts => &mut d.experts,
+        ConfigField::TopK => &mut d.top_k,
+        ConfigField::Tokens => &mut d.tokens,
+        ConfigField::SmCount => &mut d.sm_count,
+        ConfigField::M => &mut d.m,
+        ConfigField::N => &mut d.n,
+        ConfigField::K => &mut d.k,
+        ConfigField::HeadDim => &mut d.head_dim,
+        ConfigField::HeadDimV => &mut d.head_dim_v,
+        other => unreachable!("{other:?} is not an integer DSL key"),
+    };
+    *slot = Some(v);
+}
+
+/// The value of the integer DSL key `field` ([`set_dsl_shape`]'s reading).
+pub fn dsl_shape(d: &crate::model::dsl::Dsl, field: ConfigField) -> Option<u64> {
+    match field {
+        ConfigField::Hidden => d.hidden,
+        ConfigField::Intermediate => d.intermediate,
+        ConfigField::Experts => d.experts,
+        ConfigField::TopK => d.top_k,
+        ConfigField::Tokens => d.tokens,
+        ConfigField::SmCount => d.sm_count,
+        ConfigField::M => d.m,
+        ConfigField::N => d.n,
+        ConfigField::K => d.k,
+        ConfigField::HeadDim => d.head_dim,
+        ConfigField::HeadDimV => d.head_dim_v,
+        _ => None,
+    }
+}
+
+/// The integer DSL keys, by field ([`set_dsl_shape`]).
+pub const DSL_INTEGER_FIELDS: &[ConfigField] = &[
+    ConfigField::Hidden,
+    ConfigField::Intermediate,
+    ConfigField::Experts,
+    ConfigField::TopK,
+    ConfigField::Tokens,
+    ConfigField::SmCount,
+    ConfigField::M,
+    ConfigField::N,
+    ConfigField::K,
+    ConfigField::HeadDim,
+    ConfigField::HeadDimV,
+];
+
+/// The fields only CuTe DSL families read: a CUTLASS configuration that writes one is refused.
+pub const DSL_FIELDS: &[ConfigField] = &[
+    ConfigField::Flashinfer,
+    ConfigField::FlashAttn,
+    ConfigField::Hidden,
+    ConfigField::Intermediate,
+    ConfigField::Experts,
+    ConfigField::TopK,
+    ConfigField::Tokens,
+    ConfigField::Activation,
+    ConfigField::SmCount,
+    ConfigField::M,
+    ConfigField::N,
+    ConfigField::K,
+    ConfigField::HeadDim,
+    ConfigField::HeadDimV,
+    ConfigField::Causal,
+    ConfigField::Dtype,
+];
+
+/// Whether a configuration of `family` reads `field`: a DSL family its own keys
+/// (`DslFamily::fields`), a CUTLASS family every key but the DSL ones. `arch` and `family` are
+/// everyone's.
+pub fn family_takes(family: Family, field: ConfigField) -> bool {
+    match (family, field) {
+        (_, ConfigField::Arch | ConfigField::Family) => true,
+        (Family::Dsl(f), field) => f.takes(field),
+        (_, field) => !DSL_FIELDS.contains(&field),
+    }
+}
+
+/// The families that read `field`, for the help of a key written for another family.
+pub fn families_taking(field: ConfigField) -> Vec<&'static str> {
+    if !DSL_FIELDS.contains(&field) {
+        return vec!["the CUTLASS families (blockscaled, blockwise, f8f6f4)"];
+    }
+    crate::model::dsl::DslFamily::ALL.iter().filter(|f| f.takes(field)).map(|f| f.name()).collect()
+}
+
+/// The keys a configuration of `family` takes, for that help.
+pub fn keys_of(family: Family) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for k in KEYS {
+        if let Some(field) = k.field {
+            if family_takes(family, field) && field != ConfigField::Family && !names.contains(&k.name) {
+                names.push(k.name);
+            }
+        }
+    }
+    names.join(", ")
 }
 
 /// The TOML lines of `c`'s tile, layout, cluster, schedule, epilogue-tile, scheduler, fusion and

@@ -60,6 +60,10 @@ rules! {
     /// A CUTLASS `static_assert` fires for this configuration (quoted verbatim): it would not
     /// compile.
     CutlassRejects = "smem::cutlass-rejects", Finding, "CUTLASS rejects the configuration at compile time";
+    /// A CuTe DSL kernel (FlashInfer's b12x, FlashAttention-4) or its dispatch raises for this
+    /// configuration before it launches (an `assert` in `_setup_attributes`, a `ValueError` of the
+    /// dispatch; quoted verbatim): it would never run.
+    DslRejects = "smem::dsl-rejects", Finding, "the CuTe DSL kernel or its dispatch refuses the configuration";
     /// The types instantiate, but building the kernel's parameters (the TMA descriptors) fails:
     /// a real build of the kernel would not compile.
     Unbuildable = "smem::unbuildable", Finding, "the types compile but the kernel's TMA descriptors cannot be built";

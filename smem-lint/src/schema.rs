@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 
+use crate::model::dsl::{Activation, AttnDtype, FlashAttnVersion, FlashinferVersion};
 use crate::model::{
     Arch, CutlassVersion, Epilogue, EpilogueOpClass, EpilogueSchedule, Family, KernelKind, Layout, Operand, Output,
     Schedule, TileScheduler,
@@ -21,6 +22,10 @@ fn tags<'a>(description: &str, spellings: impl Iterator<Item = &'a str>) -> Valu
 
 fn names<I: IntoIterator<Item = S>, S: Into<String>>(it: I) -> Value {
     Value::Array(it.into_iter().map(|s| Value::String(s.into())).collect())
+}
+
+fn count(description: &str) -> Value {
+    json!({"type": "integer", "minimum": 1, "description": description})
 }
 
 fn triple(description: &str) -> Value {
@@ -55,7 +60,11 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
             "layout_d",
             json!({"description": "D's layout tag: row (RowMajor, the default) or col (ColumnMajor)", "enum": names(Layout::NAMES)}),
         ),
-        ("tile", triple("CTA tile [M, N, K] in elements")),
+        (
+            "tile",
+            json!({"description": "CTA tile [M, N, K] in elements; for a CuTe DSL family the tile [m, n] in place of the dispatch's",
+            "type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 3}),
+        ),
         (
             "warp",
             triple("the warp tile GemmShape<M, N, K> of a CUTLASS 2.x kernel (sm80-sm89: required; refused elsewhere)"),
@@ -112,6 +121,31 @@ fn value_schemas() -> Vec<(&'static str, Value)> {
             json!({"description": "GemmUniversal's tile scheduler: auto (void), PersistentScheduler, StaticPersistentScheduler or StreamKScheduler", "enum": names(TileScheduler::ALL.map(TileScheduler::name))}),
         ),
         (
+            "flashinfer",
+            json!({"description": "CuTe DSL (b12x) kernels: the flashinfer-python release", "enum": names(FlashinferVersion::ALL.iter().map(|v| v.name()))}),
+        ),
+        (
+            "flash_attn",
+            json!({"description": "CuTe DSL (FA4) kernels: the flash-attn-4 release", "enum": names(FlashAttnVersion::ALL.iter().map(|v| v.name()))}),
+        ),
+        ("hidden", count("MoE: the model's hidden size")),
+        ("intermediate", count("MoE: the expert intermediate size per tensor-parallel rank")),
+        ("experts", count("MoE: the number of experts")),
+        ("top_k", count("MoE: experts per token")),
+        ("tokens", count("MoE: tokens in one forward step")),
+        ("activation", json!({"description": "MoE activation", "enum": names(Activation::ALL.map(Activation::name))})),
+        ("sm_count", count("the SM count the dispatch's tile selectors read (default 188)")),
+        ("m", count("dense GEMM: M (tokens)")),
+        ("n", count("dense GEMM: N")),
+        ("k", count("dense GEMM: K")),
+        ("head_dim", count("attention: the head dimension of Q and K")),
+        ("head_dim_v", count("attention: the head dimension of V (default: head_dim)")),
+        ("causal", json!({"type": "boolean", "description": "attention: causal masking"})),
+        (
+            "dtype",
+            json!({"description": "attention: the element type", "enum": names(AttnDtype::ALL.map(AttnDtype::name))}),
+        ),
+        (
             "source_repo",
             json!({"type": "string", "minLength": 1, "description": "where a real kernel comes from: owner/name"}),
         ),
@@ -140,7 +174,7 @@ pub(crate) fn toml_schema() -> Value {
     json!({
         "$schema": "http://json-schema.org/draft-07/schema#",
         "title": "smem-lint kernel configurations",
-        "description": "CUTLASS GEMM configurations for smem-lint check / emit (README: The TOML format).",
+        "description": "CUTLASS GEMM and CuTe DSL kernel configurations for smem-lint check / emit (README: The TOML format).",
         "type": "object",
         "additionalProperties": false,
         "properties": {

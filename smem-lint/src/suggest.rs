@@ -23,6 +23,11 @@ pub enum Change {
     Cutlass(CutlassVersion),
     /// The TensorRT-LLM MoE launcher's other `swap_ab` instantiation.
     SwapAb(bool),
+    /// A CuTe DSL kernel's other release (of its own package).
+    Flashinfer(crate::model::dsl::FlashinferVersion),
+    FlashAttn(crate::model::dsl::FlashAttnVersion),
+    /// A CuTe DSL kernel's tile `[m, n]` in place of the dispatch's.
+    DslTile([u64; 2]),
 }
 
 impl Change {
@@ -35,7 +40,8 @@ impl Change {
             Change::SwapAb(_) => 1,
             Change::Tile(_) => 2,
             Change::Schedule(_) => 3,
-            Change::Cutlass(_) => 4,
+            Change::Cutlass(_) | Change::Flashinfer(_) | Change::FlashAttn(_) => 4,
+            Change::DslTile(_) => 2,
             Change::VoidC => 5,
         }
     }
@@ -61,6 +67,9 @@ impl Suggestion {
             Change::Cutlass(v) => format!("use cutlass = \"{v}\""),
             // Written as every front end takes it: the epilogue's name (TOML, JSON lines, #[smem_check]).
             Change::SwapAb(_) => format!("use epilogue = \"{}\"", self.config.epilogue.name()),
+            Change::Flashinfer(v) => format!("use flashinfer = \"{v}\""),
+            Change::FlashAttn(v) => format!("use flash_attn = \"{v}\""),
+            Change::DslTile([m, n]) => format!("use tile [{m}, {n}]"),
         };
         format!("{what} ({} bytes, {} to spare)", self.kernel_bytes, self.headroom)
     }
@@ -117,6 +126,9 @@ pub fn suggestions_for(cfg: &KernelConfig, prober: &mut dyn Prober) -> Vec<Sugge
 /// [`suggestions`], evaluating the candidates through `prober` (a [`crate::model::Memo`] when many
 /// findings are shown at once).
 pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dyn Prober) -> Vec<Suggestion> {
+    if cfg.family.dsl().is_some() {
+        return dsl_suggestions(cfg, a.arch, prober);
+    }
     let arch = a.arch;
     let mut out: Vec<Suggestion> = Vec::new();
     if let Epilogue::TrtllmMoe { fusion, swap_ab } = cfg.epilogue {
@@ -176,6 +188,55 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
     }
     out.sort_by_key(|s| s.change.rank());
     out.truncate(4);
+    out
+}
+
+/// A CuTe DSL kernel's nearest fits, in this order: the nearest release of its package whose kernel
+/// launches (newer ones first at equal distance: that is where fixes ship; a serving engine changes
+/// its pin more easily than the dispatch's tile), then the first of the tiles its family takes in
+/// place of the dispatch's (`model::dsl::candidate_tiles`, largest first) that launches.
+fn dsl_suggestions(cfg: &KernelConfig, arch: Arch, prober: &mut dyn Prober) -> Vec<Suggestion> {
+    use crate::model::dsl::{FlashAttnVersion, FlashinferVersion};
+    let mut out = Vec::new();
+    fn nearest<V: Copy + PartialEq>(all: &[V], own: V) -> Vec<V> {
+        let at = all.iter().position(|v| *v == own).unwrap_or(0);
+        let mut order: Vec<(usize, usize, V)> = all
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at)
+            .map(|(i, v)| (i.abs_diff(at), usize::from(i < at), *v))
+            .collect();
+        order.sort_by_key(|(d, older, _)| (*d, *older));
+        order.into_iter().map(|(_, _, v)| v).collect()
+    }
+    if let Some(own) = cfg.dsl.flashinfer {
+        for v in nearest(FlashinferVersion::ALL, own) {
+            let mut c = *cfg;
+            c.dsl.flashinfer = Some(v);
+            if let Some(s) = try_fit(Change::Flashinfer(v), &c, arch, prober) {
+                out.push(s);
+                break;
+            }
+        }
+    }
+    if let Some(own) = cfg.dsl.flash_attn {
+        for v in nearest(FlashAttnVersion::ALL, own) {
+            let mut c = *cfg;
+            c.dsl.flash_attn = Some(v);
+            if let Some(s) = try_fit(Change::FlashAttn(v), &c, arch, prober) {
+                out.push(s);
+                break;
+            }
+        }
+    }
+    for t in crate::model::dsl::candidate_tiles(cfg) {
+        let mut c = *cfg;
+        c.dsl.tile = Some(t);
+        if let Some(s) = try_fit(Change::DslTile(t), &c, arch, prober) {
+            out.push(s);
+            break;
+        }
+    }
     out
 }
 

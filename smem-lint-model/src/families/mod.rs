@@ -108,6 +108,7 @@ pub(crate) fn compiled_kernel<L: TypeLayout>(
         stage_choice,
         unbuildable,
         kernel_rejection: None,
+        dsl: None,
     })
 }
 
@@ -167,7 +168,14 @@ pub(crate) fn stage_choice_rounded<L: TypeLayout>(
 /// A `static_assert` that fires before any stage count is chosen (`detail`: why, for this
 /// configuration).
 pub(crate) fn reject(message: &'static str, at: ConfigField, detail: String) -> Evaluation {
-    Evaluation::Rejected(Rejection { message, at, detail: detail.into(), stage_choice: None, epilogue_bytes: None })
+    Evaluation::Rejected(Rejection {
+        message,
+        at,
+        detail: detail.into(),
+        stage_choice: None,
+        epilogue_bytes: None,
+        by: None,
+    })
 }
 
 /// The collectives' `static_assert(Stages >= 2, "Specialization requires Stages set to value 2 or more.")`.
@@ -185,6 +193,7 @@ pub(crate) fn stage_assert(
 ) -> Option<Evaluation> {
     (choice.stages < min).then_some(Evaluation::Rejected(Rejection {
         message,
+        by: None,
         at: ConfigField::Stages,
         stage_choice: Some(choice),
         epilogue_bytes: Some(epilogue_bytes),

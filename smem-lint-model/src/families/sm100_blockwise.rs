@@ -279,6 +279,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig, g: Granularity) -> Result<Eva
         stage_choice: choice,
         unbuildable: None,
         kernel_rejection: None,
+        dsl: None,
     };
     Ok(Evaluation::Compiled(capacity_assert(footprint, choice, epilogue_bytes)))
 }

@@ -845,6 +845,7 @@ pub(crate) fn capacity_assert(f: Footprint, choice: crate::StageChoice, epilogue
     Footprint {
         kernel_rejection: Some(Rejection {
             message: CAPACITY_MESSAGE,
+            by: None,
             at: ConfigField::Stages,
             detail: format!(
                 "the kernel's SharedStorage is {} bytes, {over} over sm100_smem_capacity_bytes ({SM100_CAPACITY_BYTES}); \
@@ -883,6 +884,7 @@ fn stage_slice(
         stage_slice_assert(b, elems, stages).map(|(message, at)| {
             Evaluation::Rejected(Rejection {
                 message,
+                by: None,
                 at: ConfigField::Stages,
                 detail: format!(
                     "CUTLASS {} slices stage 0 off SmemLayout{operand} in CollectiveMma::Params by composing \

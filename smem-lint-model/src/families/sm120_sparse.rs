@@ -213,7 +213,7 @@ fn instruction(cfg: &KernelConfig) -> Result<Instr, ModelError> {
                 )),
             }
         }
-        Family::Blockwise(_) => Err(not_modelled(
+        Family::Blockwise(_) | Family::Dsl(_) => Err(not_modelled(
             ConfigField::Family,
             "SM120 has no blockwise-scaled sparse builder".into(),
             "sparse kernels take family = \"blockscaled\" or \"f8f6f4\"",
@@ -460,6 +460,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         if !(t.k / k_ratio).is_multiple_of(atom_k) {
             return Ok(Evaluation::Rejected(Rejection {
                 message: TILE_TO_SHAPE_MESSAGE,
+                by: None,
                 at: ConfigField::Tile,
                 detail: Why::Text(format!(
                     "A and B are staged apart ({} and {} stages), so B's smem tile holds K = {}, which the \
@@ -542,6 +543,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     if kernel.size() > SM120_CAPACITY_BYTES {
         return Ok(Evaluation::Rejected(Rejection {
             message: CAPACITY_MESSAGE,
+            by: None,
             at: ConfigField::Stages,
             detail: Why::Text(format!(
                 "the kernel's SharedStorage is {} bytes, {} over the SM120 capacity ({SM120_CAPACITY_BYTES}); \
@@ -562,5 +564,6 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         stage_choice: choice,
         unbuildable: None,
         kernel_rejection: None,
+        dsl: None,
     }))
 }

@@ -376,6 +376,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         stage_choice,
         unbuildable: None,
         kernel_rejection: None,
+        dsl: None,
     }))
 }
 

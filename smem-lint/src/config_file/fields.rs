@@ -9,6 +9,7 @@ use super::{error, InputError, InputErrorKind};
 use crate::front::key_error::{key_error, KeyProblem};
 use crate::front::value_error;
 use crate::keys::Front;
+use crate::model::dsl::{Activation, AttnDtype, Dsl, DslFamily, FlashAttnVersion, FlashinferVersion};
 use crate::model::{
     Arch, Cluster, ConfigField, CutlassVersion, Epilogue, EpilogueOpClass, EpilogueSchedule, EpilogueTile, Family,
     Fusion, Granularity, KernelConfig, KernelKind, Layout, Operand, Output, ParseError, Schedule, StagePolicy, Tile,
@@ -50,6 +51,15 @@ enum Value {
     Stages(StagePolicy),
     Fusion(Fusion),
     Epilogue(Epilogue),
+    /// CuTe DSL keys (`model::dsl::Dsl`): the releases, an integer of the shape (by its field),
+    /// the activation, `causal`, the attention dtype, and a `[m, n]` tile.
+    Flashinfer(FlashinferVersion),
+    FlashAttn(FlashAttnVersion),
+    Shape(ConfigField, u64),
+    Activation(Activation),
+    Causal(bool),
+    Dtype(AttnDtype),
+    Tile2([u64; 2]),
 }
 
 impl Value {
@@ -70,13 +80,19 @@ impl Value {
             Value::Warp(_) => ConfigField::Warp,
             Value::EpilogueOpClass(_) => ConfigField::EpilogueOpClass,
             Value::Scheduler(_) => ConfigField::Scheduler,
-            Value::Tile(_) => ConfigField::Tile,
             Value::Cluster(_) => ConfigField::Cluster,
             Value::Schedule(_) => ConfigField::Schedule,
             Value::EpilogueSchedule(_) => ConfigField::EpilogueSchedule,
             Value::Stages(_) => ConfigField::Stages,
             Value::Fusion(_) => ConfigField::Fusion,
             Value::Epilogue(_) => ConfigField::Epilogue,
+            Value::Flashinfer(_) => ConfigField::Flashinfer,
+            Value::FlashAttn(_) => ConfigField::FlashAttn,
+            Value::Shape(f, _) => f,
+            Value::Activation(_) => ConfigField::Activation,
+            Value::Causal(_) => ConfigField::Causal,
+            Value::Dtype(_) => ConfigField::Dtype,
+            Value::Tile(_) | Value::Tile2(_) => ConfigField::Tile,
         }
     }
 }
@@ -241,10 +257,26 @@ fn alternative(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Alternative, Input
             let [m, n] = pair(v, key)?;
             one(Value::EpilogueTile(EpilogueTile::Explicit { m, n }))
         }
+        // `[M, N, K]` for a CUTLASS kernel, `[m, n]` for a CuTe DSL kernel (the family decides which
+        // is right, once the table's keys are all read).
+        "tile" if v.get_ref().as_array().is_some_and(|a| a.len() == 2) => one(Value::Tile2(pair(v, key)?)),
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             one(Value::Tile(Tile { m, n, k }))
         }
+        "flashinfer" => one(Value::Flashinfer(parsed(v, key)?)),
+        "flash_attn" => one(Value::FlashAttn(parsed(v, key)?)),
+        "hidden" | "intermediate" | "experts" | "top_k" | "tokens" | "sm_count" | "m" | "n" | "k" | "head_dim"
+        | "head_dim_v" => {
+            let field = crate::keys::field_of(key).unwrap_or(ConfigField::Hidden);
+            one(Value::Shape(field, integer(v, key)?))
+        }
+        "activation" => one(Value::Activation(parsed(v, key)?)),
+        "causal" => match v.get_ref() {
+            DeValue::Boolean(b) => one(Value::Causal(*b)),
+            other => Err(value_error::wrong_type_expecting(key, "a boolean", other.type_str()).at(v.span())),
+        },
+        "dtype" => one(Value::Dtype(parsed(v, key)?)),
         "epilogue_cta_tile" => {
             let [m, n, k] = triple(v, key)?;
             one(Value::EpilogueCtaTile(Tile { m, n, k }))
@@ -406,10 +438,37 @@ impl Point {
         let mut spans = super::FieldSpans::default();
         let (mut a, mut b, mut c, mut d, mut tile) = (None, None, None, None, None);
         let (mut family, mut granularity) = (None, None);
+        for (v, span) in &self.values {
+            match *v {
+                Value::Family(x) => family = Some((x, span.clone())),
+                Value::Granularity(x) => granularity = Some((x, span.clone())),
+                _ => {}
+            }
+        }
+        let resolved = crate::keys::family(family.as_ref().map(|(n, _)| *n), granularity.as_ref().map(|(g, _)| *g))
+            .map_err(|e| {
+                let (key, bad) = value_error::family(&e);
+                let span = match key {
+                    "granularity" => granularity.as_ref().map(|(_, s)| s.clone()),
+                    _ => family.as_ref().map(|(_, s)| s.clone()),
+                };
+                bad.at(span.unwrap_or_else(|| name_span.clone()))
+            })?;
+        // A key the family does not read is an error where it is written, never ignored.
+        for (v, span) in &self.values {
+            if !crate::keys::family_takes(resolved, v.field()) {
+                let key = v.field().key();
+                return Err(key_error(Front::Toml, key, KeyProblem::NotOfFamily(resolved)).at(span.clone()));
+            }
+        }
+        let (targets, arch_span) = self.targets.clone().unwrap_or((vec![Arch::Sm120], name_span.clone()));
+        if let Family::Dsl(f) = resolved {
+            return self.build_dsl(f, name_span, targets, arch_span);
+        }
         let mut cfg = KernelConfig {
             arch: Arch::Sm120,
             cutlass: CutlassVersion::LATEST,
-            family: Family::BlockScaled,
+            family: resolved,
             kind: KernelKind::Dense,
             a: Operand::Nvfp4,
             b: Operand::Nvfp4,
@@ -432,13 +491,13 @@ impl Point {
             schedule: Schedule::Auto,
             epilogue_schedule: EpilogueSchedule::Auto,
             stages: StagePolicy::Auto,
+            dsl: Dsl::NONE,
         };
         for (v, span) in &self.values {
             spans.insert(v.field(), span.clone());
             match *v {
                 Value::Cutlass(x) => cfg.cutlass = x,
-                Value::Family(x) => family = Some((x, span.clone())),
-                Value::Granularity(x) => granularity = Some((x, span.clone())),
+                Value::Family(_) | Value::Granularity(_) => {}
                 Value::Kind(x) => cfg.kind = x,
                 Value::A(x) => a = Some(x),
                 Value::B(x) => b = Some(x),
@@ -452,6 +511,7 @@ impl Point {
                 Value::EpilogueOpClass(x) => cfg.epilogue_op_class = x,
                 Value::Scheduler(x) => cfg.scheduler = x,
                 Value::Tile(x) => tile = Some(x),
+                Value::Tile2(_) => return Err(value_error::extent_count("tile", 3, 2).at(span.clone())),
                 Value::Cluster(Some(x)) => cfg.cluster = x,
                 Value::Cluster(None) => cfg.dynamic_cluster = true,
                 Value::Schedule(x) => cfg.schedule = x,
@@ -459,6 +519,12 @@ impl Point {
                 Value::Stages(x) => cfg.stages = x,
                 Value::Fusion(x) => cfg.fusion = x,
                 Value::Epilogue(x) => cfg.epilogue = x,
+                Value::Flashinfer(_)
+                | Value::FlashAttn(_)
+                | Value::Shape(..)
+                | Value::Activation(_)
+                | Value::Causal(_)
+                | Value::Dtype(_) => unreachable!("DSL keys of a CUTLASS family are refused above"),
             }
         }
         let missing = |key: &str| key_error(Front::Toml, key, KeyProblem::Missing).at(name_span.clone());
@@ -467,16 +533,47 @@ impl Point {
         cfg.c = c.ok_or_else(|| missing("c"))?;
         cfg.d = d.ok_or_else(|| missing("d"))?;
         cfg.tile = tile.ok_or_else(|| missing("tile"))?;
-        cfg.family = crate::keys::family(family.as_ref().map(|(n, _)| *n), granularity.as_ref().map(|(g, _)| *g))
-            .map_err(|e| {
-                let (key, bad) = value_error::family(&e);
-                let span = match key {
-                    "granularity" => granularity.as_ref().map(|(_, s)| s.clone()),
-                    _ => family.as_ref().map(|(_, s)| s.clone()),
-                };
-                bad.at(span.unwrap_or_else(|| name_span.clone()))
-            })?;
-        let (targets, arch_span) = self.targets.clone().unwrap_or((vec![Arch::Sm120], name_span.clone()));
+        spans.insert(ConfigField::Arch, arch_span);
+        cfg.arch = targets[0];
+        Ok((cfg, targets, spans))
+    }
+
+    /// [`Point::build`] for a CuTe DSL family: its keys were checked; its required ones must be
+    /// written (the release too: the struct depends on it).
+    #[allow(clippy::type_complexity)]
+    fn build_dsl(
+        &self,
+        family: DslFamily,
+        name_span: &Range<usize>,
+        targets: Vec<Arch>,
+        arch_span: Range<usize>,
+    ) -> Result<(KernelConfig, Vec<Arch>, super::FieldSpans), InputError> {
+        let mut spans = super::FieldSpans::default();
+        let mut dsl = Dsl::NONE;
+        let mut cfg = KernelConfig::dsl(family, Dsl::NONE);
+        for (v, span) in &self.values {
+            spans.insert(v.field(), span.clone());
+            match *v {
+                Value::Flashinfer(x) => dsl.flashinfer = Some(x),
+                Value::FlashAttn(x) => dsl.flash_attn = Some(x),
+                Value::Shape(f, x) => crate::keys::set_dsl_shape(&mut dsl, f, x),
+                Value::Activation(x) => dsl.activation = Some(x),
+                Value::Causal(x) => dsl.causal = Some(x),
+                Value::Dtype(x) => dsl.dtype = Some(x),
+                Value::Tile2(x) => dsl.tile = Some(x),
+                Value::Tile(_) => return Err(value_error::extent_count("tile", 2, 3).at(span.clone())),
+                Value::A(x) => cfg.a = x,
+                Value::B(x) => cfg.b = x,
+                Value::D(x) => cfg.d = x,
+                _ => {}
+            }
+        }
+        for field in family.required() {
+            if !dsl.has(*field) {
+                return Err(key_error(Front::Toml, field.key(), KeyProblem::Missing).at(name_span.clone()));
+            }
+        }
+        cfg.dsl = dsl;
         spans.insert(ConfigField::Arch, arch_span);
         cfg.arch = targets[0];
         Ok((cfg, targets, spans))

@@ -644,8 +644,12 @@ fn admit(prepared: Prepared, out: &mut ParsedFile, max_points: u64, planned: &mu
 /// `grouped_nvfp4xnvfp4_bf16_bf16_128x256x128_auto_sauto`: what distinguishes a sweep point (plus
 /// the CUTLASS version, epilogue, fusion and cluster when they are not the defaults).
 fn point_suffix(c: &KernelConfig) -> String {
+    if let crate::model::Family::Dsl(f) = c.family {
+        return dsl_point_suffix(f, c);
+    }
     let mut extra = String::new();
     match c.family {
+        crate::model::Family::Dsl(_) => unreachable!("named above"),
         crate::model::Family::BlockScaled => {}
         crate::model::Family::Blockwise(g) => {
             let _ = write!(extra, "_blockwise{}x{}x{}", g.m, g.n, g.k);
@@ -709,6 +713,50 @@ fn point_suffix(c: &KernelConfig) -> String {
         c.schedule.name(),
         c.stages
     )
+}
+
+/// `b12x_moe_dynamic_fi0_6_14_h3072_i1024_e256_k8_t4096`: every DSL key a sweep point writes, so
+/// that names stay unique (a written default is named too: a name never depends on defaults).
+fn dsl_point_suffix(f: crate::model::dsl::DslFamily, c: &KernelConfig) -> String {
+    let d = &c.dsl;
+    let mut s = f.name().replace('-', "_");
+    if let Some(v) = d.flashinfer {
+        let _ = write!(s, "_fi{}", v.name().replace('.', "_"));
+    }
+    if let Some(v) = d.flash_attn {
+        let _ = write!(s, "_fa{}", v.name().replace('.', "_"));
+    }
+    for (tag, v) in [
+        ("h", d.hidden),
+        ("i", d.intermediate),
+        ("e", d.experts),
+        ("k", d.top_k),
+        ("t", d.tokens),
+        ("sm", d.sm_count),
+        ("m", d.m),
+        ("n", d.n),
+        ("kk", d.k),
+        ("hd", d.head_dim),
+        ("hdv", d.head_dim_v),
+    ] {
+        if let Some(v) = v {
+            let _ = write!(s, "_{tag}{v}");
+        }
+    }
+    if let Some(a) = d.activation {
+        let _ = write!(s, "_{}", a.name());
+    }
+    if let Some(causal) = d.causal {
+        s.push_str(if causal { "_causal" } else { "_noncausal" });
+    }
+    if let Some(t) = d.dtype {
+        let _ = write!(s, "_{}", t.name());
+    }
+    if let Some([m, n]) = d.tile {
+        let _ = write!(s, "_tile{m}x{n}");
+    }
+    let _ = write!(s, "_{}x{}_{}", c.a, c.b, c.d);
+    s
 }
 
 /// FNV-1a, 32 bits: a digest that names a fusion tree in generated names the same on every run.

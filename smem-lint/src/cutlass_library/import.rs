@@ -131,7 +131,7 @@ fn config_lines(c: &KernelConfig) -> String {
         Family::Blockwise(g) => {
             let _ = writeln!(s, "family = \"blockwise\"\ngranularity = [{}, {}, {}]", g.m, g.n, g.k);
         }
-        f @ Family::F8f6f4 => {
+        f @ (Family::F8f6f4 | Family::Dsl(_)) => {
             let _ = writeln!(s, "family = \"{}\"", f.name());
         }
     }

@@ -520,6 +520,7 @@ pub fn translate(op: &Operation, cutlass: CutlassVersion) -> Result<KernelConfig
                 schedule,
                 epilogue_schedule,
                 stages,
+                dsl: crate::model::dsl::Dsl::NONE,
             })
         }
         _ => {

@@ -171,6 +171,11 @@ mod key {
     pub(super) const FUSION: usize = index("fusion");
     pub(super) const EPILOGUE: usize = index("epilogue");
     pub(super) const RESULT: usize = index("result");
+    pub(super) const FLASHINFER: usize = index("flashinfer");
+    pub(super) const FLASH_ATTN: usize = index("flash_attn");
+    pub(super) const ACTIVATION: usize = index("activation");
+    pub(super) const CAUSAL: usize = index("causal");
+    pub(super) const DTYPE: usize = index("dtype");
 }
 
 /// The error every strict reader gives for a key written twice (serde_json keeps the last one
@@ -524,6 +529,24 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     if let Some(k) = obj.unknown.first() {
         return Err(key_problem(id, k, KeyProblem::Unknown));
     }
+    let granularity = triple(obj, id, key::GRANULARITY)?;
+    let family = crate::keys::family(text(obj, id, key::FAMILY)?, granularity.map(|[m, n, k]| Granularity { m, n, k }))
+        .map_err(|e| {
+            let (key, e) = value_error::family(&e);
+            bad(id, key, e)
+        })?;
+    // A key the family does not read is an error naming it, never ignored.
+    for (i, k) in KEYS.iter().enumerate() {
+        if let Some(field) = k.field {
+            if obj.get(i).is_some() && !crate::keys::family_takes(family, field) {
+                return Err(key_problem(id, k.name, KeyProblem::NotOfFamily(family)));
+            }
+        }
+    }
+    if let crate::model::Family::Dsl(f) = family {
+        let cfg = dsl_config(obj, id, f)?;
+        return Ok((line_id, cfg));
+    }
     let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| missing(id, "kernel"))?;
     let schedule: Schedule = parsed(obj, id, key::SCHEDULE)?.unwrap_or(Schedule::Auto);
     let epilogue_schedule: EpilogueSchedule =
@@ -564,12 +587,6 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
         None => parsed(obj, id, key::CUTLASS)?.unwrap_or(CutlassVersion::LATEST),
     };
     let fusion: Fusion = parsed(obj, id, key::FUSION)?.unwrap_or(Fusion::Default);
-    let granularity = triple(obj, id, key::GRANULARITY)?;
-    let family = crate::keys::family(text(obj, id, key::FAMILY)?, granularity.map(|[m, n, k]| Granularity { m, n, k }))
-        .map_err(|e| {
-            let (key, e) = value_error::family(&e);
-            bad(id, key, e)
-        })?;
     let epilogue = match text(obj, id, key::EPILOGUE)? {
         None => crate::model::Epilogue::Builder,
         Some(e) => {
@@ -604,8 +621,59 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
             schedule,
             epilogue_schedule,
             stages,
+            dsl: crate::model::dsl::Dsl::NONE,
         },
     ))
+}
+
+/// A CuTe DSL line (`family` names a DSL family, whose keys alone the line holds): the release,
+/// the shape, and `a`, `b`, `d` where the family takes them.
+fn dsl_config(obj: &Fields, id: Option<&str>, family: crate::model::dsl::DslFamily) -> Result<KernelConfig, LineError> {
+    let mut d = crate::model::dsl::Dsl::NONE;
+    d.flashinfer = parsed(obj, id, key::FLASHINFER)?;
+    d.flash_attn = parsed(obj, id, key::FLASH_ATTN)?;
+    for &field in crate::keys::DSL_INTEGER_FIELDS {
+        let i = crate::keys::index(field.key());
+        if let Some(v) = obj.get(i) {
+            let name = KEYS[i].name;
+            crate::keys::set_dsl_shape(&mut d, field, count(id, name, v)?);
+        }
+    }
+    d.activation = parsed(obj, id, key::ACTIVATION)?;
+    d.dtype = parsed(obj, id, key::DTYPE)?;
+    d.causal = match obj.get(key::CAUSAL) {
+        None | Some(Val::Null) => None,
+        Some(Val::Bool(b)) => Some(*b),
+        Some(other) => {
+            return Err(bad(id, "causal", value_error::wrong_type_expecting("causal", "a boolean", type_name(other))))
+        }
+    };
+    d.tile = pair(obj, id, key::TILE)?;
+    for field in family.required() {
+        if !d.has(*field) {
+            return Err(missing(id, field.key()));
+        }
+    }
+    let mut cfg = KernelConfig::dsl(family, d);
+    cfg.arch = parsed(obj, id, key::ARCH)?.unwrap_or(crate::model::Arch::Sm120);
+    if let Some(a) = parsed(obj, id, key::A)? {
+        cfg.a = a;
+    }
+    if let Some(b) = parsed(obj, id, key::B)? {
+        cfg.b = b;
+    }
+    if let Some(o) = parsed(obj, id, key::D)? {
+        cfg.d = o;
+    }
+    Ok(cfg)
+}
+
+/// A non-negative integer of a DSL shape key (0 and the upper bound are the model's to refuse).
+fn count(id: Option<&str>, name: &'static str, x: &Val) -> Result<u64, LineError> {
+    match x {
+        Val::Num(n) if !n.is_f64() => n.as_u64().ok_or_else(|| bad(id, name, value_error::not_u64(name))),
+        other => Err(bad(id, name, value_error::wrong_type_expecting(name, "an integer", type_name(other)))),
+    }
 }
 
 /// The result object of one configuration (the `eval` contract): written as one line of JSON
@@ -614,6 +682,8 @@ pub(crate) struct LineResult<'a> {
     id: Option<&'a str>,
     /// The id needs no escaping: it was borrowed from a line where it was written without any.
     plain_id: bool,
+    /// `,"cutlass":`, or for a DSL kernel its package's key (`,"flashinfer":`).
+    release_key: &'static [u8],
     cutlass: &'static str,
     compiles: bool,
     /// The rule the kernel breaks on its architecture (`None`: it launches).
@@ -623,6 +693,20 @@ pub(crate) struct LineResult<'a> {
     sizes: Option<LineSizes>,
     /// For a kernel that cannot launch: check's message about it and the nearest fits, described.
     finding: Option<(String, Vec<String>)>,
+    /// A CuTe DSL kernel: what it runs and allocates, member by member.
+    dsl: Option<Box<DslLine>>,
+}
+
+/// The DSL part of a result line: the kernel and tile the dispatch chose, the struct's members
+/// (name, offset, bytes), and the kernel's own estimate where it has one.
+struct DslLine {
+    kernel_class: &'static str,
+    storage: &'static str,
+    tile: [u64; 2],
+    tile_from: &'static str,
+    members: Vec<(String, u64, u64)>,
+    own_estimate: Option<crate::model::dsl::OwnEstimate>,
+    other_stages: Vec<(&'static str, u64)>,
 }
 
 /// The sizes and verdicts of a configuration whose sizes are known.
@@ -672,8 +756,8 @@ impl LineResult<'_> {
             Some(id) => string(out, id),
             None => out.extend_from_slice(b"null"),
         }
-        out.extend_from_slice(b",\"cutlass\":");
-        // A release name is digits and dots, which need no escaping (a test checks every name).
+        // A release name is digits, dots and letters, which need no escaping (a test checks every name).
+        out.extend_from_slice(self.release_key);
         quoted(out, self.cutlass);
         boolean(out, b",\"compiles\":", self.compiles);
         if let Some(c) = self.code {
@@ -688,15 +772,64 @@ impl LineResult<'_> {
         if let Some(o) = self.over_capacity {
             boolean(out, b",\"over_capacity\":", o);
         }
+        if let Some(dsl) = &self.dsl {
+            out.extend_from_slice(b",\"kernel\":");
+            quoted(out, dsl.kernel_class);
+            out.extend_from_slice(b",\"storage\":");
+            quoted(out, dsl.storage);
+            number(out, b",\"tile\":[", dsl.tile[0]);
+            number(out, b",", dsl.tile[1]);
+            out.push(b']');
+            out.extend_from_slice(b",\"tile_from\":");
+            string(out, dsl.tile_from);
+        }
         if let Some(z) = &self.sizes {
             number(out, b",\"kernel_bytes\":", z.kernel_bytes);
-            number(out, b",\"mainloop_bytes\":", z.mainloop_bytes);
-            number(out, b",\"epilogue_bytes\":", z.epilogue_bytes);
+            if self.dsl.is_none() {
+                number(out, b",\"mainloop_bytes\":", z.mainloop_bytes);
+                number(out, b",\"epilogue_bytes\":", z.epilogue_bytes);
+            }
             number(out, b",\"stages\":", z.stages);
             number(out, b",\"cap_bytes\":", z.cap_bytes);
             boolean(out, b",\"fits\":", z.fits);
             boolean(out, b",\"buildable\":", z.buildable);
             boolean(out, b",\"launchable\":", z.launchable);
+        }
+        if let Some(dsl) = &self.dsl {
+            for (name, n) in &dsl.other_stages {
+                out.extend_from_slice(b",\"");
+                out.extend_from_slice(name.as_bytes());
+                number(out, b"\":", *n);
+            }
+            out.extend_from_slice(b",\"own_estimate\":");
+            match &dsl.own_estimate {
+                None => out.extend_from_slice(b"null"),
+                Some(e) => {
+                    number(out, b"{\"bytes\":", e.bytes);
+                    out.extend_from_slice(b",\"by\":");
+                    string(out, e.by);
+                    out.extend_from_slice(b",\"leaves_out\":[");
+                    for (i, m) in e.leaves_out.iter().enumerate() {
+                        if i > 0 {
+                            out.push(b',');
+                        }
+                        string(out, m);
+                    }
+                    out.extend_from_slice(b"]}");
+                }
+            }
+            out.extend_from_slice(b",\"members\":[");
+            for (i, (name, offset, bytes)) in dsl.members.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(b"{\"name\":");
+                string(out, name);
+                number(out, b",\"offset\":", *offset);
+                number(out, b",\"bytes\":", *bytes);
+                out.push(b'}');
+            }
+            out.push(b']');
         }
         if let Some((message, suggestions)) = &self.finding {
             out.extend_from_slice(b",\"message\":");
@@ -733,7 +866,8 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
     // eval reports sizes and the verdict, not the member list or the largest fitting stage count:
     // one evaluation per line (`model::verdict`), and the rule it breaks is `checker::problem`'s,
     // the one `check` reports for the same kernel on the same architecture.
-    let verdict = crate::model::verdict(cfg, cfg.arch, crate::model::Detail::Sizes).map_err(|e| {
+    let detail = if cfg.family.dsl().is_some() { crate::model::Detail::Members } else { crate::model::Detail::Sizes };
+    let verdict = crate::model::verdict(cfg, cfg.arch, detail).map_err(|e| {
         let at = LineAt { id: id.map(Box::from), field: Some(Box::from(e.at.key())) };
         if e.out_of_bounds {
             let rule = Rule::of_model(&e);
@@ -758,7 +892,31 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             suggestions.iter().map(crate::suggest::Suggestion::describe).collect(),
         )
     });
-    let cutlass = cfg.cutlass.name();
+    let (release_key, cutlass): (&'static [u8], &'static str) = match (cfg.family.dsl(), cfg.dsl) {
+        (Some(_), crate::model::dsl::Dsl { flashinfer: Some(v), .. }) => (b",\"flashinfer\":", v.name()),
+        (Some(_), crate::model::dsl::Dsl { flash_attn: Some(v), .. }) => (b",\"flash_attn\":", v.name()),
+        _ => (b",\"cutlass\":", cfg.cutlass.name()),
+    };
+    let dsl = verdict.footprint.as_ref().and_then(|f| {
+        f.dsl.as_ref().map(|facts| {
+            Box::new(DslLine {
+                kernel_class: facts.kernel_class,
+                storage: facts.storage,
+                tile: facts.tile,
+                tile_from: facts.tile_from,
+                members: f
+                    .members
+                    .iter()
+                    .map(|m| {
+                        let name = m.path.split_once('.').map_or(m.path.as_str(), |(_, p)| p);
+                        (name.to_string(), m.offset, m.size)
+                    })
+                    .collect(),
+                own_estimate: facts.own_estimate.clone(),
+                other_stages: facts.other_stages.clone(),
+            })
+        })
+    });
     let Some(f) = verdict.footprint else {
         // No sizes: CUTLASS rejected the configuration (the only verdict without a footprint).
         let reason = match &verdict.status {
@@ -768,6 +926,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         return Ok(LineResult {
             id,
             plain_id: false,
+            release_key,
             cutlass,
             compiles: false,
             code,
@@ -775,6 +934,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             over_capacity: None,
             sizes: None,
             finding,
+            dsl,
         });
     };
     let cap = verdict.cap;
@@ -794,6 +954,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         Status::Rejected(r) => LineResult {
             id,
             plain_id: false,
+            release_key,
             cutlass,
             compiles: false,
             code,
@@ -801,15 +962,18 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             over_capacity: Some(true),
             sizes: Some(sizes(false, false, false)),
             finding,
+            dsl,
         },
         status => LineResult {
             id,
             plain_id: false,
+            release_key,
             cutlass,
             compiles: true,
             code,
             reason: None,
             over_capacity: None,
+            dsl,
             sizes: Some(sizes(
                 f.kernel_bytes <= cap,
                 !matches!(status, Status::Unbuildable(_)),
@@ -837,6 +1001,9 @@ fn kernel_name(id: Option<&str>) -> &str {
 /// A configuration as an `eval` line (what [`parse_config`] reads back to the same configuration):
 /// every key, defaults included except those that only name a default.
 pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
+    if let Some(f) = cfg.family.dsl() {
+        return dsl_config_json(f, cfg, id);
+    }
     let mut v = json!({
         "arch": cfg.arch.name(),
         "cutlass": cfg.cutlass.name(),
@@ -889,6 +1056,49 @@ pub fn config_json(cfg: &KernelConfig, id: Option<&str>) -> Value {
         crate::model::Epilogue::Builder => {}
         crate::model::Epilogue::Declared { smem_bytes } => v["epilogue"] = json!({ "smem_bytes": smem_bytes }),
         e @ crate::model::Epilogue::TrtllmMoe { .. } => v["epilogue"] = json!(e.name()),
+    }
+    v
+}
+
+/// [`config_json`] of a CuTe DSL configuration: its family, release and every shape key written, and
+/// `a`, `b`, `d` where the family takes them.
+fn dsl_config_json(f: crate::model::dsl::DslFamily, cfg: &KernelConfig, id: Option<&str>) -> Value {
+    let d = &cfg.dsl;
+    let mut v = json!({"arch": cfg.arch.name(), "family": f.name()});
+    if let Some(id) = id {
+        v["id"] = json!(id);
+    }
+    if let Some(r) = d.flashinfer {
+        v["flashinfer"] = json!(r.name());
+    }
+    if let Some(r) = d.flash_attn {
+        v["flash_attn"] = json!(r.name());
+    }
+    for &field in crate::keys::DSL_INTEGER_FIELDS {
+        if let Some(n) = crate::keys::dsl_shape(d, field) {
+            v[field.key()] = json!(n);
+        }
+    }
+    if let Some(a) = d.activation {
+        v["activation"] = json!(a.name());
+    }
+    if let Some(c) = d.causal {
+        v["causal"] = json!(c);
+    }
+    if let Some(t) = d.dtype {
+        v["dtype"] = json!(t.name());
+    }
+    if let Some(t) = d.tile {
+        v["tile"] = json!(t);
+    }
+    for (field, name) in [
+        (crate::model::ConfigField::A, cfg.a.name()),
+        (crate::model::ConfigField::B, cfg.b.name()),
+        (crate::model::ConfigField::D, cfg.d.name()),
+    ] {
+        if f.takes(field) {
+            v[field.key()] = json!(name);
+        }
     }
     v
 }

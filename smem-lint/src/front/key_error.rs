@@ -11,6 +11,7 @@
 //! | another front end's key | `smem::unknown-key` | `K` is not a F key | `K` is a G key; what to write instead |
 //! | required key left out | `smem::missing-key` | missing required key `K` | add `K = ...` to (where, in F) |
 //! | key given twice | `smem::duplicate-key` | `K` is given twice | keep one of them |
+//! | key of another family | `smem::unknown-key` | `K` is not a key of the X family | `K` is a key of ...; X takes ... |
 
 use crate::front::value_error::ValueError;
 use crate::keys::{self, Front};
@@ -25,6 +26,9 @@ pub enum KeyProblem {
     Missing,
     /// The same key twice in one table, line or attribute.
     Twice,
+    /// A key the configuration's family does not read (`hidden` on a CUTLASS kernel, `schedule`
+    /// on a CuTe DSL kernel): never silently ignored.
+    NotOfFamily(crate::model::Family),
 }
 
 /// The input error about `key` in `front`: the one wording of each [`KeyProblem`].
@@ -64,6 +68,20 @@ pub fn key_error(front: Front, key: &str, problem: KeyProblem) -> ValueError {
                 format!("missing required key `{key}`"),
                 format!("no `{key}` for this kernel"),
                 Some(help),
+            )
+        }
+        KeyProblem::NotOfFamily(family) => {
+            let owners = keys::field_of(key).map(keys::families_taking).unwrap_or_default();
+            ValueError::new(
+                Rule::UnknownKey,
+                format!("`{key}` is not a key of the {} family", family.name()),
+                "not a key of this family",
+                Some(format!(
+                    "`{key}` is read by {}; {} kernels take: {}",
+                    owners.join(", "),
+                    family.name(),
+                    keys::keys_of(family)
+                )),
             )
         }
         KeyProblem::Twice => ValueError::new(

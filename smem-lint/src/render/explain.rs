@@ -10,17 +10,44 @@ use crate::model::{assess, Arch, Evaluation, KernelConfig, ModelError, Status};
 /// the stage count was chosen, and the verdict per architecture.
 pub fn table(cfg: &KernelConfig, archs: &[Arch]) -> Result<String, ModelError> {
     let mut s = String::new();
-    let _ = writeln!(s, "{} (CUTLASS {}, {})", cfg.label(), cfg.cutlass, cfg.arch);
+    let release = match cfg.family.dsl() {
+        Some(_) => crate::checker::release_of(cfg),
+        None => format!("CUTLASS {}", cfg.cutlass),
+    };
+    let _ = writeln!(s, "{} ({release}, {})", cfg.label(), cfg.arch);
     match crate::model::evaluate(cfg)? {
-        Evaluation::Rejected(r) => {
-            let _ = writeln!(s, "rejected by CUTLASS at compile time: \"{}\"\n  {}", r.message, r.detail);
-        }
+        Evaluation::Rejected(r) => match r.by {
+            Some(by) => {
+                let _ = writeln!(s, "refused before launch: {by} \"{}\"\n  {}", r.message, r.detail);
+            }
+            None => {
+                let _ = writeln!(s, "rejected by CUTLASS at compile time: \"{}\"\n  {}", r.message, r.detail);
+            }
+        },
         Evaluation::Compiled(f) => {
-            let _ = writeln!(
-                s,
-                "GemmKernel::SharedStorage {} bytes; CollectiveMainloop::SharedStorage {}; CollectiveEpilogue::SharedStorage {}; {} stages\n",
-                f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes, f.stages
-            );
+            match f.dsl.as_deref() {
+                Some(d) => {
+                    let _ = writeln!(
+                        s,
+                        "{}: {} allocates {} bytes (size_in_bytes()); tile [{}, {}] ({}); {} A/B stages{}\n",
+                        d.kernel_class,
+                        d.storage,
+                        f.kernel_bytes,
+                        d.tile[0],
+                        d.tile[1],
+                        d.tile_from,
+                        f.stages,
+                        d.other_stages.iter().map(|(k, v)| format!(", {k} = {v}")).collect::<String>()
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        s,
+                        "GemmKernel::SharedStorage {} bytes; CollectiveMainloop::SharedStorage {}; CollectiveEpilogue::SharedStorage {}; {} stages\n",
+                        f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes, f.stages
+                    );
+                }
+            }
             let _ = writeln!(s, "{:>8} {:>8}  member", "offset", "bytes");
             for m in &f.members {
                 let per = m.per_stage.map(|p| format!("  ({} x {})", p.stages, p.bytes_per_stage)).unwrap_or_default();
@@ -53,6 +80,14 @@ pub fn table(cfg: &KernelConfig, archs: &[Arch]) -> Result<String, ModelError> {
             if let Some(u) = &f.unbuildable {
                 let _ = writeln!(s, "cannot be built: \"{}\" ({})", u.message, u.detail);
             }
+            if let Some(e) = f.dsl.as_deref().and_then(|d| d.own_estimate.as_ref()) {
+                let leaves = if e.leaves_out.is_empty() {
+                    String::new()
+                } else {
+                    format!("; leaves out {}", e.leaves_out.join(", "))
+                };
+                let _ = writeln!(s, "the kernel's own estimate ({}): {} bytes{leaves}", e.by, e.bytes);
+            }
         }
     }
     for &arch in archs {
@@ -60,6 +95,7 @@ pub fn table(cfg: &KernelConfig, archs: &[Arch]) -> Result<String, ModelError> {
         let verdict = match a.status {
             Status::Fits { headroom } => format!("fits, {headroom} bytes to spare"),
             Status::ExceedsCap { over } => format!("exceeds the cap of {} by {over} bytes", a.cap),
+            Status::Rejected(r) if r.by.is_some() => "does not launch (refused by the kernel)".to_string(),
             Status::Rejected(_) => "does not compile".to_string(),
             Status::Unbuildable(_) => "cannot be built".to_string(),
         };
@@ -88,8 +124,17 @@ pub fn to_json(cfg: &KernelConfig, archs: &[Arch]) -> Result<Value, ModelError> 
         }));
     }
     let body = match crate::model::evaluate(cfg)? {
-        Evaluation::Rejected(r) => json!({"compiles": false, "reason": r.message, "detail": r.detail.to_string()}),
-        Evaluation::Compiled(f) => json!({
+        Evaluation::Rejected(r) => {
+            json!({"compiles": false, "reason": r.message, "detail": r.detail.to_string(), "by": r.by})
+        }
+        Evaluation::Compiled(f) => {
+            let dsl = f.dsl.as_deref().map(|d| json!({
+                "family": d.family.name(), "kernel": d.kernel_class, "storage": d.storage, "tile": d.tile,
+                "tile_from": d.tile_from,
+                "other_stages": d.other_stages.iter().map(|(k, v)| json!({"name": k, "value": v})).collect::<Vec<_>>(),
+                "own_estimate": d.own_estimate.as_ref().map(|e| json!({"bytes": e.bytes, "by": e.by, "leaves_out": e.leaves_out})),
+            }));
+            let mut body = json!({
             "compiles": true,
             "kernel_bytes": f.kernel_bytes,
             "mainloop_bytes": f.mainloop_bytes,
@@ -108,7 +153,22 @@ pub fn to_json(cfg: &KernelConfig, archs: &[Arch]) -> Result<Value, ModelError> 
             })).collect::<Vec<_>>(),
             "by_role": f.by_role().into_iter().map(|(r, b)| json!({"role": r.name(), "bytes": b})).collect::<Vec<_>>(),
             "unbuildable": f.unbuildable.map(|u| json!({"reason": u.message, "detail": u.detail.to_string()})),
-        }),
+            });
+            if let Some(d) = dsl {
+                body["dsl"] = d;
+            }
+            body
+        }
     };
-    Ok(json!({"config": cfg.label(), "cutlass": cfg.cutlass.name(), "footprint": body, "verdicts": verdicts}))
+    let (release_key, release) = match (cfg.family.dsl(), cfg.dsl.flashinfer, cfg.dsl.flash_attn) {
+        (Some(_), Some(v), _) => ("flashinfer", v.name()),
+        (Some(_), None, Some(v)) => ("flash_attn", v.name()),
+        _ => ("cutlass", cfg.cutlass.name()),
+    };
+    let mut o = serde_json::Map::new();
+    o.insert("config".into(), json!(cfg.label()));
+    o.insert(release_key.into(), json!(release));
+    o.insert("footprint".into(), body);
+    o.insert("verdicts".into(), Value::Array(verdicts));
+    Ok(Value::Object(o))
 }

@@ -300,7 +300,7 @@ pub(crate) fn record_line(m: &Measured) -> Value {
             o["family"] = json!(c.family.name());
             o["granularity"] = json!([g.m, g.n, g.k]);
         }
-        crate::model::Family::F8f6f4 => o["family"] = json!(c.family.name()),
+        crate::model::Family::F8f6f4 | crate::model::Family::Dsl(_) => o["family"] = json!(c.family.name()),
     }
     if c.dynamic_cluster {
         o["cluster"] = json!("dynamic");

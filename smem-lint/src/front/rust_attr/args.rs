@@ -27,6 +27,8 @@ pub enum Value {
     OutOfRange,
     /// A list with an element that is not a non-negative integer: that element.
     BadElement(Box<Value>),
+    /// `true`, `false` (`causal`).
+    Bool(bool),
 }
 
 impl Value {
@@ -37,6 +39,7 @@ impl Value {
             Value::Int(_) | Value::OutOfRange => "integer",
             Value::Ints(_) | Value::BadElement(_) => "array",
             Value::Other(t) => t,
+            Value::Bool(_) => "boolean",
         }
     }
 }
@@ -81,7 +84,7 @@ fn value(expr: &Expr) -> syn::Result<Value> {
             Lit::Str(s) => Ok(Value::Word(s.value())),
             Lit::Int(i) => non_negative(i),
             Lit::Float(_) => Ok(Value::Other("float")),
-            Lit::Bool(_) => Ok(Value::Other("boolean")),
+            Lit::Bool(b) => Ok(Value::Bool(b.value)),
             other => Err(syn::Error::new(other.span(), "expected a name, a string, an integer or [M, N, K]")),
         },
         Expr::Array(a) => {

@@ -100,9 +100,29 @@ fn apply(cfg: &mut KernelConfig, key: &str, v: &Value) -> Result<(), Refusal> {
         "scheduler" => cfg.scheduler = word(v, key)?.parse().map_err(parse_err)?,
         "schedule" => cfg.schedule = word(v, key)?.parse().map_err(parse_err)?,
         "epilogue_schedule" => cfg.epilogue_schedule = word(v, key)?.parse().map_err(parse_err)?,
+        // `[M, N, K]` for a CUTLASS kernel, `[m, n]` for a CuTe DSL kernel (`check` holds each to its family).
+        "tile" if cfg.family.dsl().is_some() => cfg.dsl.tile = Some(extents::<2>(v, key)?),
         "tile" => {
             let [m, n, k] = triple(v, key)?;
             cfg.tile = Tile { m, n, k };
+        }
+        "flashinfer" => cfg.dsl.flashinfer = Some(word(v, key)?.parse().map_err(parse_err)?),
+        "flash_attn" => cfg.dsl.flash_attn = Some(word(v, key)?.parse().map_err(parse_err)?),
+        "activation" => cfg.dsl.activation = Some(word(v, key)?.parse().map_err(parse_err)?),
+        "dtype" => cfg.dsl.dtype = Some(word(v, key)?.parse().map_err(parse_err)?),
+        "causal" => match v {
+            Value::Bool(b) => cfg.dsl.causal = Some(*b),
+            _ => return Err(value_error::wrong_type_expecting(key, "a boolean", v.type_name())),
+        },
+        "hidden" | "intermediate" | "experts" | "top_k" | "tokens" | "sm_count" | "m" | "n" | "k" | "head_dim"
+        | "head_dim_v" => {
+            let field = crate::keys::field_of(key).unwrap_or(ConfigField::Hidden);
+            let n = match v {
+                Value::Int(n) => *n,
+                Value::OutOfRange => return Err(value_error::not_u64(key)),
+                _ => return Err(value_error::wrong_type_expecting(key, "an integer", v.type_name())),
+            };
+            crate::keys::set_dsl_shape(&mut cfg.dsl, field, n);
         }
         "cluster" if matches!(v, Value::Word(w) if w == "dynamic") => cfg.dynamic_cluster = true,
         "cluster" => {
@@ -171,19 +191,35 @@ pub fn check(spec: &Spec, name: &syn::Ident) -> Result<Checked, Vec<Issue>> {
         Output::Bf16,
         Tile { m: 0, n: 0, k: 0 },
     );
+    // The family first: it decides which keys the attribute may hold, and how `tile` reads.
+    let family_ok = match resolve_family(&mut cfg, spec) {
+        Ok(()) => true,
+        Err((key, e)) => {
+            let span = spec.get(key).map_or(name.span(), |(_, s)| s);
+            errors.bad(span, e);
+            false
+        }
+    };
+    if let Some(f) = cfg.family.dsl() {
+        cfg = KernelConfig::dsl(f, crate::model::dsl::Dsl::NONE);
+    }
     for (key, v, span) in &spec.pairs {
         if let Some(f) = crate::keys::field_of(key) {
             spans.insert(f, *span);
+            if family_ok && !crate::keys::family_takes(cfg.family, f) {
+                errors.bad(*span, key_error(Front::Attribute, key, KeyProblem::NotOfFamily(cfg.family)));
+                continue;
+            }
         }
         if let Err(e) = apply(&mut cfg, key, v) {
             errors.bad(*span, e);
         }
     }
-    if let Err((key, e)) = resolve_family(&mut cfg, spec) {
-        let span = spec.get(key).map_or(name.span(), |(_, s)| s);
-        errors.bad(span, e);
-    }
-    for key in ["a", "b", "c", "d", "tile"] {
+    let required: Vec<&str> = match cfg.family.dsl() {
+        Some(f) => f.required().iter().map(|field| field.key()).collect(),
+        None => vec!["a", "b", "c", "d", "tile"],
+    };
+    for key in required {
         if spec.get(key).is_none() {
             errors.bad(name.span(), key_error(Front::Attribute, key, KeyProblem::Missing));
         }
