@@ -192,14 +192,14 @@ fn cargo_setting_cutlass_include_recognises_too() {
     let include = release_tree("cargo", (4, 99, 1));
     let dir = include.parent().unwrap();
     let manifest = "[workspace.metadata.smem-lint]\ncutlass-include = \"include\"\n";
-    let (s, errors) = smem_lint::workspace::settings::read(manifest, "workspace", dir);
+    let (s, errors) = smem_lint::workspace::settings::read(manifest, "workspace", dir, dir);
     assert!(errors.is_empty(), "{errors:?}");
     let s = s.unwrap();
     assert_eq!(s.cutlass, Some(CutlassVersion::V4_7_0));
     assert!(s.cutlass_note.unwrap().contains("CUTLASS 4.99.1 is not a release smem-lint knows"));
 
     std::fs::write(include.join("cute/layout.hpp"), "changed").unwrap();
-    let (_, errors) = smem_lint::workspace::settings::read(manifest, "workspace", dir);
+    let (_, errors) = smem_lint::workspace::settings::read(manifest, "workspace", dir, dir);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].message.contains("cute/layout.hpp (differs; "), "{}", errors[0].message);
     assert_eq!(&manifest[errors[0].at.clone()], "\"include\"");

@@ -41,7 +41,8 @@ fn json_report_answer(doc: &Value) -> Option<Answer> {
     let code = |f: &Value| f["code"].as_str().unwrap().to_string();
     let input: Vec<InputError> = items
         .iter()
-        .filter(|f| f.get("kernel").is_none())
+        // An input error has no nearest fits (it may name its kernel: the struct of an attribute).
+        .filter(|f| f.get("suggestions").is_none())
         .map(|f| (code(f), f["message"].as_str().unwrap().to_string(), f["help"].as_str().map(str::to_string)))
         .collect();
     if !input.is_empty() {
@@ -354,7 +355,8 @@ fn every_front_end_gives_the_same_input_error() {
         ("b", json!(4), "smem::wrong-type", Some("`b` expects a string")),
         ("c", json!("f64"), "smem::unknown-value", None),
         ("d", json!("bf17"), "smem::unknown-value", None),
-        ("cutlass", json!("9.9.9"), "smem::unknown-value", None),
+        ("cutlass", json!("9.9.9"), "smem::invalid-value", Some("invalid CUTLASS version `9.9.9`")),
+        ("cutlass", json!("4.4"), "smem::unknown-value", None),
         ("kernel", json!("structured"), "smem::unknown-value", None),
         ("kernel", json!(5), "smem::wrong-type", Some("`kernel` expects a string")),
         ("epilogue", json!("nope"), "smem::unknown-value", Some("unknown epilogue `nope`")),
@@ -392,14 +394,48 @@ fn every_front_end_gives_the_same_input_error() {
             Some("`epilogue_cta_tile` extents must be positive"),
         ),
         ("epilogue_op_class", json!("simt"), "smem::unknown-value", None),
+        // CuTe DSL keys, each on a configuration of a family that reads it (`dsl_base`).
+        ("flashinfer", json!("0.6.8"), "smem::invalid-value", Some("invalid FlashInfer release `0.6.8`")),
+        ("flashinfer", json!("0.7"), "smem::unknown-value", None),
+        ("flash_attn", json!("4.0.0b6"), "smem::unknown-value", None),
+        ("hidden", json!(-1), "smem::invalid-value", Some("`hidden` must be a non-negative integer that fits 64 bits")),
+        ("intermediate", json!("big"), "smem::wrong-type", Some("`intermediate` expects an integer")),
+        ("experts", json!(2.5), "smem::wrong-type", Some("`experts` expects an integer")),
+        ("top_k", json!([8]), "smem::wrong-type", Some("`top_k` expects an integer")),
+        ("tokens", json!(true), "smem::wrong-type", Some("`tokens` expects an integer")),
+        ("activation", json!("gelu"), "smem::unknown-value", None),
+        ("sm_count", json!("188"), "smem::wrong-type", Some("`sm_count` expects an integer")),
+        ("m", json!("x"), "smem::wrong-type", Some("`m` expects an integer")),
+        ("n", json!(-4), "smem::invalid-value", Some("`n` must be a non-negative integer that fits 64 bits")),
+        ("k", json!(1.5), "smem::wrong-type", Some("`k` expects an integer")),
+        ("head_dim", json!("128"), "smem::wrong-type", Some("`head_dim` expects an integer")),
+        ("head_dim_v", json!(false), "smem::wrong-type", Some("`head_dim_v` expects an integer")),
+        ("causal", json!("yes"), "smem::wrong-type", Some("`causal` expects a boolean")),
+        ("dtype", json!("fp8"), "smem::unknown-value", None),
     ];
+    // The base a DSL key's case is written on: a configuration of a family that reads the key.
+    let dsl_base = |key: &str| -> Option<Map<String, Value>> {
+        let text = match key {
+            "m" | "n" | "k" => {
+                r#"{"arch": "sm120", "family": "b12x-dense", "flashinfer": "0.7.4", "m": 128, "n": 4096, "k": 4096}"#
+            }
+            "flash_attn" | "head_dim" | "head_dim_v" | "causal" | "dtype" => {
+                r#"{"arch": "sm120", "family": "fa4-bwd-sm120", "flash_attn": "4.0.0b36", "head_dim": 128}"#
+            }
+            "flashinfer" | "hidden" | "intermediate" | "experts" | "top_k" | "tokens" | "activation" | "sm_count" => {
+                r#"{"arch": "sm120", "family": "b12x-moe-dynamic", "flashinfer": "0.6.14", "hidden": 3072, "intermediate": 1024, "experts": 256, "top_k": 8, "tokens": 4096}"#
+            }
+            _ => return None,
+        };
+        Some(serde_json::from_str(text).unwrap())
+    };
     // Every key all the front ends take has a case.
     let all = [Front::Toml, Front::JsonLines, Front::Attribute];
     for k in smem_lint::keys::KEYS.iter().filter(|k| all.iter().all(|f| k.fronts.contains(f))) {
         assert!(cases.iter().any(|c| c.0 == k.name), "no bad value of `{}` is compared", k.name);
     }
     for (key, value, code, message) in cases {
-        let mut row = base.clone();
+        let mut row = dsl_base(key).unwrap_or_else(|| base.clone());
         row.insert((*key).to_string(), value.clone());
         let toml = toml_answer(&row);
         let Answer::InputErrors(errors) = &toml else { panic!("{key} = {value}: {toml:?}") };
@@ -617,6 +653,28 @@ fn every_front_end_words_key_errors_alike() {
             "smem::duplicate-key",
             "`a` is given twice",
             Some("keep one of them"),
+        ),
+        // A key given in two spellings (issue 39): a duplicate too, in every front end that has both.
+        case(
+            &[Front::Toml],
+            Edit::Add("operands", json!(["mxfp4", "mxfp4"])),
+            "smem::duplicate-key",
+            "`operands` and `a` are two spellings of one key",
+            Some("`operands = [a, b]` sets `a` and `b`, so `a` is set twice: keep one of them"),
+        ),
+        case(
+            &[Front::Toml],
+            Edit::Add("outputs", json!(["f16", "f16"])),
+            "smem::duplicate-key",
+            "`outputs` and `c` are two spellings of one key",
+            Some("`outputs = [c, d]` sets `c` and `d`, so `c` is set twice: keep one of them"),
+        ),
+        case(
+            &[Front::Toml, Front::Attribute],
+            Edit::Add("carveout", json!(4096)),
+            "smem::duplicate-key",
+            "`carveout` and `stages` are two spellings of one key",
+            Some("`carveout = N` means `stages = \"auto-carveout-N\"`: keep one of them"),
         ),
         // (e) A value of the wrong type: what the key expects, and (in the label) what was found.
         case(

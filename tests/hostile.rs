@@ -1218,3 +1218,371 @@ fn limits_a_file_over_the_size_limit_is_refused_without_reading_it() {
     assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("268435457 bytes") && r.stderr.contains("limit"), "{}", r.stderr);
 }
+
+// =============================================================================================
+// Issue 39, "Unbreakable, round three": one regression test (or a few) per numbered case.
+
+/// `check` of one TOML file `body` (after the grouped NVFP4 defaults without `a`/`b`/`c`/`d`).
+fn check_toml(name: &str, body: &str) -> Ran {
+    let d = scratch(name);
+    std::fs::write(d.join("k.toml"), body).unwrap();
+    smem_lint(&d, &["check", "k.toml"])
+}
+
+const KERNEL_HEAD: &str = "[[kernel]]\nname = \"k\"\nkernel = \"grouped\"\ntile = [128, 128, 128]\nstages = 2\n";
+
+#[test]
+fn r3_case01_two_spellings_of_one_key_are_a_duplicate_in_either_order() {
+    for (first, second) in [
+        ("a = \"mxfp4\"", "operands = [\"nvfp4\", \"nvfp4\"]"),
+        ("b = \"mxfp4\"", "operands = [\"nvfp4\", \"nvfp4\"]"),
+        ("c = \"f16\"", "outputs = [\"bf16\", \"bf16\"]"),
+        ("d = \"f16\"", "outputs = [\"bf16\", \"bf16\"]"),
+        ("stages = 3", "carveout = 4096"),
+    ] {
+        for (x, y) in [(first, second), (second, first)] {
+            let rest = if x.starts_with("stages") || y.starts_with("stages") {
+                "[[kernel]]\nname = \"k\"\nkernel = \"grouped\"\ntile = [128, 128, 128]\noperands = [\"nvfp4\", \"nvfp4\"]\noutputs = [\"bf16\", \"bf16\"]\n"
+                    .to_string()
+            } else {
+                let other =
+                    if x.starts_with("outputs") || y.starts_with("outputs") || x.starts_with('c') || x.starts_with('d')
+                    {
+                        "operands = [\"nvfp4\", \"nvfp4\"]"
+                    } else {
+                        "outputs = [\"bf16\", \"bf16\"]"
+                    };
+                format!("{KERNEL_HEAD}{other}\n")
+            };
+            let r = check_toml("r3c01", &format!("{rest}{x}\n{y}\n"));
+            no_crash(&r, "check");
+            assert_eq!(r.code, Some(2), "{x} / {y}: {}{}", r.stdout, r.stderr);
+            assert!(
+                r.stdout.contains("smem::duplicate-key") && r.stdout.contains("two spellings of one key"),
+                "{x} / {y}: {}",
+                r.stdout
+            );
+        }
+    }
+}
+
+#[test]
+fn r3_case01_explain_flags_in_two_spellings_are_a_duplicate() {
+    let d = scratch("r3c01b");
+    for args in [
+        ["explain", "--a", "mxfp4", "--operands", "nvfp4,nvfp4", "--outputs", "bf16,bf16", "--tile", "128x128x128"],
+        ["explain", "--operands", "nvfp4,nvfp4", "--a", "mxfp4", "--outputs", "bf16,bf16", "--tile", "128x128x128"],
+    ] {
+        let r = smem_lint(&d, &args);
+        no_crash(&r, "explain");
+        assert_eq!(r.code, Some(2), "{args:?}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains("two spellings of one key"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn r3_case02_an_argument_and_a_marker_field_for_one_key_are_a_duplicate() {
+    let item: syn::DeriveInput =
+        syn::parse_str("pub struct K { stages: smem_lint::markers::Stages<9>, tile: Tile<128, 128, 128>, a: Nvfp4 }")
+            .unwrap();
+    for (args, key) in [
+        (
+            "sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], stages = 2",
+            "stages",
+        ),
+        ("sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 64]", "tile"),
+        ("sm120, kernel = grouped, a = mxfp4, b = nvfp4, c = bf16, d = bf16", "a"),
+    ] {
+        let issues = smem_lint::rust_attr::check_item(args.parse().unwrap(), &item).err().expect("refused");
+        assert!(
+            issues
+                .iter()
+                .any(|i| i.rule == smem_lint::rules::Rule::DuplicateKey
+                    && i.message == format!("`{key}` is given twice")),
+            "{key}: {issues:?}"
+        );
+    }
+}
+
+#[test]
+fn r3_case02_cargo_smem_lint_agrees_with_the_macro() {
+    let ws = workspace(
+        "r3c02",
+        "",
+        "#[smem_check(sm120, kernel = grouped, a = nvfp4, b = nvfp4, c = bf16, d = bf16, tile = [128, 128, 128], stages = 2)]\npub struct K { stages: Stages<9> }\n",
+    );
+    let r = cargo_smem_lint(&ws, &["check", "--format", "json"]);
+    no_crash(&r, "cargo smem-lint");
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let f = &v["findings"][0];
+    assert_eq!(f["code"], "smem::duplicate-key", "{f}");
+    // The struct an attribute error is about is named in JSON, as a finding's kernel is (case 12).
+    assert_eq!(f["kernel"], "K", "{f}");
+}
+
+/// A CUTLASS include tree whose version.h is `text` (the rest of the headers are 4.7.0's vendored ones).
+fn include_with_version_h(name: &str, text: &str) -> PathBuf {
+    let d = scratch(name).join("include");
+    let vendor = root().join("tests/vendor/cutlass-4.7.0/include");
+    assert!(std::process::Command::new("cp")
+        .arg("-r")
+        .arg(&vendor)
+        .arg(d.parent().unwrap())
+        .status()
+        .unwrap()
+        .success());
+    std::fs::write(d.join("cutlass/version.h"), text).unwrap();
+    d
+}
+
+#[test]
+fn r3_case03_version_h_is_read_as_the_preprocessor_reads_it() {
+    // A 4.7.0 block under `#if 0` is no 4.7.0: the active defines say 4.2.0.
+    let include = include_with_version_h(
+        "r3c03",
+        "#pragma once\n#if 0\n#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 7\n#define CUTLASS_PATCH 0\n#endif\n\
+         /* #define CUTLASS_MINOR 7 */\n#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 2\n#define CUTLASS_PATCH 0\n",
+    );
+    let r = smem_lint_model_release(&include);
+    assert_eq!(r, Ok(smem_lint::model::CutlassVersion::V4_2_0));
+    // One under a condition only the compiler decides is refused, naming why.
+    let include = include_with_version_h(
+        "r3c03b",
+        "#ifdef CUTLASS_NEXT\n#define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 7\n#define CUTLASS_PATCH 0\n#else\n\
+         #define CUTLASS_MAJOR 4\n#define CUTLASS_MINOR 2\n#define CUTLASS_PATCH 0\n#endif\n",
+    );
+    let e = smem_lint_model_release(&include).unwrap_err();
+    assert!(e.contains("under a condition only the compiler can decide"), "{e}");
+}
+
+fn smem_lint_model_release(include: &Path) -> Result<smem_lint::model::CutlassVersion, String> {
+    smem_lint::fingerprint::cutlass_release(include).map(|r| r.version)
+}
+
+#[test]
+fn r3_case04_cargo_cutlass_include_is_read_inside_the_workspace_only() {
+    let outside = scratch("r3c04-out").join("include");
+    let vendor = root().join("tests/vendor/cutlass-4.7.0/include");
+    assert!(std::process::Command::new("cp")
+        .arg("-r")
+        .arg(&vendor)
+        .arg(outside.parent().unwrap())
+        .status()
+        .unwrap()
+        .success());
+    for path in ["../out/include".to_string(), outside.display().to_string(), "link".to_string()] {
+        let ws = workspace("r3c04", &format!("cutlass-include = \"{path}\"\n"), "");
+        std::fs::create_dir_all(ws.parent().unwrap().join("out")).unwrap();
+        assert!(std::process::Command::new("cp")
+            .arg("-r")
+            .arg(&vendor)
+            .arg(ws.parent().unwrap().join("out"))
+            .status()
+            .unwrap()
+            .success());
+        std::os::unix::fs::symlink(&outside, ws.join("link")).unwrap();
+        let r = cargo_smem_lint(&ws, &["check"]);
+        no_crash(&r, "cargo smem-lint");
+        assert_eq!(r.code, Some(2), "{path}: {}{}", r.stdout, r.stderr);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert!(all.contains("outside the workspace"), "{path}: {all}");
+        assert!(!all.contains("CUTLASS_MAJOR"), "the outside version.h is quoted: {all}");
+    }
+}
+
+#[test]
+fn r3_case05_an_emit_table_never_replaces_a_file_the_run_reads() {
+    for path in ["Cargo.toml", "k.toml", "kernels/src/lib.rs", "kernels/Cargo.toml"] {
+        let settings = format!(
+            "configs = [\"k.toml\"]\n\n[[workspace.metadata.smem-lint.emit]]\npath = \"{path}\"\nformat = \"cpp\"\n"
+        );
+        let ws = workspace("r3c05", &settings, "pub fn f() {}\n");
+        kernel_file(&ws, "k.toml", "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\nstages = 2\n");
+        let before = std::fs::read(ws.join(path)).unwrap();
+        let r = cargo_smem_lint(&ws, &["emit"]);
+        no_crash(&r, "emit");
+        assert_eq!(r.code, Some(2), "{path}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains("a table never replaces the workspace's own files"), "{path}: {}", r.stderr);
+        assert_eq!(std::fs::read(ws.join(path)).unwrap(), before, "{path} was replaced");
+    }
+}
+
+#[test]
+fn r3_case06_o_onto_a_read_only_file_is_refused() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let d = scratch("r3c06");
+    kernel_file(&d, "k.toml", "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\nstages = 2\n");
+    std::fs::write(d.join("ro.json"), "keep\n").unwrap();
+    std::fs::set_permissions(d.join("ro.json"), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let r = smem_lint(&d, &["emit", "k.toml", "--format", "json", "-o", "ro.json"]);
+    no_crash(&r, "emit");
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("is read-only"), "{}", r.stderr);
+    assert_eq!(std::fs::read_to_string(d.join("ro.json")).unwrap(), "keep\n");
+    // Nor the input itself.
+    let r = smem_lint(&d, &["emit", "k.toml", "--format", "json", "-o", "k.toml"]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(std::fs::read_to_string(d.join("k.toml")).unwrap().contains("[[kernel]]"));
+}
+
+#[test]
+fn r3_case07_eval_ids_are_copied_as_written() {
+    let d = scratch("r3c07");
+    let body =
+        r#""arch": "sm120", "kernel": "dense", "a": "nvfp4", "b": "nvfp4", "d": "bf16", "tile": [128, 128, 128]"#;
+    let ids = ["18446744073709551616", "18446744073709551617", "null", "true", "[]", "-0.5e3", "{\"x\": [1, \"]\"]}"];
+    let mut input = String::new();
+    for id in ids {
+        let _ = writeln!(input, "{{\"id\": {id}, {body}}}");
+    }
+    // A bad line keeps its id as written too.
+    let _ = writeln!(input, "{{\"id\": 18446744073709551618, \"arch\": \"sm120\", \"kernel\": \"dense\", \"a\": \"nvfp5\", \"b\": \"nvfp4\", \"d\": \"bf16\", \"tile\": [128, 128, 128]}}");
+    std::fs::write(d.join("ids.jsonl"), &input).unwrap();
+    let r = smem_lint(&d, &["eval", "ids.jsonl"]);
+    no_crash(&r, "eval");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), ids.len() + 1, "{}", r.stdout);
+    for (line, id) in lines.iter().zip(ids.iter().chain(["18446744073709551618"].iter())) {
+        assert!(line.starts_with(&format!("{{\"id\":{id},")), "{id}: {line}");
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+}
+
+#[test]
+fn r3_case08_import_cutlass_comments_out_values_that_are_no_configuration() {
+    let d = scratch("r3c08");
+    let names = [
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_0x0x0_1x1x1_0_tnt_align128_cooperative_q",
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_2048x128x128_1x1x1_0_tnt_align128_cooperative_q",
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x4096x128_1x1x1_0_tnt_align128_cooperative_q",
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_1025_tnt_align128_cooperative_q",
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_99999_tnt_align128_cooperative_q",
+        "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_cooperative_q",
+    ];
+    std::fs::write(d.join("names.txt"), names.join("\n") + "\n").unwrap();
+    let r = smem_lint(&d, &["import-cutlass", "names.txt", "--cutlass", "4.7.0", "-o", "out.toml"]);
+    no_crash(&r, "import-cutlass");
+    let out = std::fs::read_to_string(d.join("out.toml")).unwrap();
+    for n in &names[..5] {
+        assert!(out.contains(&format!("# name = \"{n}\"")), "{n} is not commented out:\n{out}");
+    }
+    assert!(out.contains(&format!("\nname = \"{}\"", names[5])), "{out}");
+    let r = smem_lint(&d, &["check", "out.toml"]);
+    no_crash(&r, "check");
+    assert_ne!(r.code, Some(2), "check of the import is an input error: {}", r.stdout);
+}
+
+#[test]
+fn r3_case09_an_explain_flag_holding_a_newline_writes_no_keys() {
+    let d = scratch("r3c09");
+    let r = smem_lint(
+        &d,
+        &["explain", "--tile", "[128,128,128]\nstages = 1", "--operands", "nvfp4,nvfp4", "--outputs", "bf16,bf16"],
+    );
+    no_crash(&r, "explain");
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("stages=1") && !r.stderr.contains("StageCount<1>"), "{}{}", r.stdout, r.stderr);
+}
+
+#[test]
+fn r3_case11_empty_input_is_an_input_error_in_every_subcommand() {
+    let d = scratch("r3c11");
+    for f in ["empty.toml", "empty.jsonl", "empty.cu", "empty.txt"] {
+        std::fs::write(d.join(f), "").unwrap();
+    }
+    std::fs::write(d.join("blank.jsonl"), "\n  \n").unwrap();
+    std::fs::write(d.join("defaults.toml"), "[defaults]\narch = \"sm120\"\n").unwrap();
+    for args in [
+        &["check", "empty.toml"][..],
+        &["check", "defaults.toml"],
+        &["eval", "empty.jsonl"],
+        &["eval", "blank.jsonl"],
+        &["emit", "empty.toml", "-o", "t.json", "--format", "json"],
+        &["verify", "empty.jsonl", "--cutlass-include", "."],
+        &["import-trtllm", "empty.cu", "-o", "x.toml"],
+        &["import-cutlass", "empty.txt", "-o", "y.toml"],
+        &["explain", "empty.toml"],
+    ] {
+        let r = smem_lint(&d, args);
+        no_crash(&r, args[0]);
+        assert_eq!(r.code, Some(2), "{args:?}: {}{}", r.stdout, r.stderr);
+    }
+    assert!(!d.join("t.json").exists(), "emit wrote a table of nothing");
+}
+
+#[test]
+fn r3_case12_words_that_say_what_is_wrong() {
+    let d = scratch("r3c12");
+    let line = |extra: &str| {
+        format!(r#"{{"arch": "sm120", "kernel": "dense", "a": "nvfp4", "b": "nvfp4", "d": "bf16", {extra}}}"#)
+    };
+    let eval = |text: String| {
+        std::fs::write(d.join("l.jsonl"), text + "\n").unwrap();
+        let r = smem_lint(&d, &["eval", "l.jsonl"]);
+        no_crash(&r, "eval");
+        r.stdout
+    };
+    // A 20-digit extent and 2^70 stages are out of range, not of the wrong type.
+    let out = eval(line(r#""tile": [128, 99999999999999999999, 128]"#));
+    assert!(out.contains("fits 64 bits") && !out.contains("expects"), "{out}");
+    let out = eval(line(r#""tile": [128, 128, 128], "stages": 1180591620717411303424"#));
+    assert!(out.contains("out of range"), "{out}");
+    // A spelling of a value that is not its name is refused with the name to write.
+    for (extra, want) in [
+        (r#""tile": [128, 128, 128], "arch": "SM120""#, "write `sm120`"),
+        (r#""tile": [128, 128, 128], "cutlass": "v4.5.0""#, "write `4.5.0`"),
+        (r#""tile": [128, 128, 128], "stages": "3""#, "write stages = 3"),
+    ] {
+        let text =
+            if extra.contains("\"arch\"") { line(extra).replacen(r#""arch": "sm120", "#, "", 1) } else { line(extra) };
+        let out = eval(text);
+        assert!(out.contains(want), "{extra}: {out}");
+    }
+    // A release newer than this tool says so, and how to answer one.
+    let r = smem_lint(
+        &d,
+        &[
+            "explain",
+            "--tile",
+            "128x128x128",
+            "--operands",
+            "nvfp4,nvfp4",
+            "--outputs",
+            "bf16,bf16",
+            "--cutlass",
+            "4.8.0",
+        ],
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("newer than this smem-lint knows") && r.stderr.contains("--cutlass-include"),
+        "{}",
+        r.stderr
+    );
+    // An emit path that is the workspace itself is a directory, not "outside".
+    let ws = workspace(
+        "r3c12",
+        "configs = [\"k.toml\"]\n\n[[workspace.metadata.smem-lint.emit]]\npath = \".\"\nformat = \"json\"\n",
+        "",
+    );
+    kernel_file(&ws, "k.toml", "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\nstages = 2\n");
+    let r = cargo_smem_lint(&ws, &["emit"]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    let all = format!("{}{}", r.stdout, r.stderr);
+    assert!(all.contains("is a directory") && !all.contains("the parent"), "{all}");
+}
+
+#[test]
+fn r3_case13_a_bounded_read_of_standard_input_peaks_under_one_and_a_half_times_the_limit() {
+    let limit_kib = smem_lint::limits::MAX_FILE_BYTES / 1024;
+    let d = scratch("r3c13");
+    let mut cmd = command(env!("CARGO_BIN_EXE_smem-lint"), &d, &["check", "-"], Sink::Capture, Sink::Capture);
+    cmd.stdin(Stdio::from(std::fs::File::open("/dev/zero").unwrap()));
+    cmd.stdout(Stdio::null()).stderr(Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let peak = peak_rss_kib(&mut child);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert!(peak * 2 <= limit_kib * 3, "peak {peak} KiB for a limit of {limit_kib} KiB");
+}

@@ -131,10 +131,10 @@ impl fmt::Display for Arch {
 impl FromStr for Arch {
     type Err = crate::ParseError;
 
-    /// Accepts `sm120`, `sm_120`, `SM120`, `sm120a`, `sm_120f` (the suffixes select instruction
-    /// subsets, not different shared memory).
+    /// `sm120`, exactly as [`Arch::name`] writes it. A spelling of the same architecture (`SM120`,
+    /// `sm_120`, `sm120a`: the suffixes select instruction subsets, not shared memory) is refused
+    /// with the name to write: one spelling per value, never a silent reading.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        // The name as written (the common case) is itself: its digits name it and no other.
         if let Some(a) = Arch::ALL.iter().copied().find(|a| a.name() == s) {
             return Ok(a);
         }
@@ -145,11 +145,16 @@ impl FromStr for Arch {
             }
             _ => "",
         };
-        Arch::ALL
-            .iter()
-            .copied()
-            .find(|a| &a.name()[2..] == digits)
-            .ok_or_else(|| crate::ParseError::new("architecture", s, Arch::names()))
+        match Arch::ALL.iter().copied().find(|a| &a.name()[2..] == digits) {
+            Some(a) => Err(crate::ParseError::malformed(
+                "architecture",
+                s,
+                format!(
+                    "write `{a}`: lower case, no `_`, no `a`/`f` suffix (they select instructions, not shared memory)"
+                ),
+            )),
+            None => Err(crate::ParseError::new("architecture", s, Arch::names())),
+        }
     }
 }
 
@@ -168,10 +173,13 @@ mod tests {
         assert_eq!(Arch::Sm89.smem_cap(), 101_376);
     }
 
+    /// One spelling per architecture (issue 39): the others are refused with the name to write.
     #[test]
-    fn parses_common_spellings() {
-        for s in ["sm120", "sm_120", "SM120", "sm120a", "sm_120f", "SM_120A", " Sm120F "] {
-            assert_eq!(s.parse::<Arch>().unwrap(), Arch::Sm120, "{s}");
+    fn other_spellings_are_refused_with_the_name_to_write() {
+        assert_eq!("sm120".parse::<Arch>(), Ok(Arch::Sm120));
+        for s in ["sm_120", "SM120", "sm120a", "sm_120f", "SM_120A", " Sm120F ", " sm120"] {
+            let err = s.parse::<Arch>().unwrap_err();
+            assert!(err.to_string().contains("write `sm120`"), "{s}: {err}");
         }
         let err = "sm130".parse::<Arch>().unwrap_err();
         assert!(err.to_string().contains("sm121"), "{err}");

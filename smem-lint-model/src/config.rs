@@ -399,7 +399,7 @@ impl fmt::Display for StagePolicy {
 
 impl FromStr for StagePolicy {
     type Err = ParseError;
-    /// `auto`, `auto0`, `auto-epi`, `auto-carveout-N` or an integer.
+    /// `auto`, `auto0`, `auto-epi`, `auto-carveout-N` (a count is an integer value, never this string).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         let expected = ["auto", "auto0", "auto-epi", "auto-carveout-<bytes>", "<stages>"];
@@ -413,8 +413,15 @@ impl FromStr for StagePolicy {
                         .parse()
                         .map(StagePolicy::AutoCarveout)
                         .map_err(|_| ParseError::new("stage policy", s, expected))
+                } else if t.parse::<u32>().is_ok() {
+                    // A stage count is an integer, not a string: one spelling per value.
+                    Err(ParseError::malformed(
+                        "stage policy",
+                        s,
+                        format!("write stages = {t}, an integer, not a string"),
+                    ))
                 } else {
-                    t.parse().map(StagePolicy::Fixed).map_err(|_| ParseError::new("stage policy", s, expected))
+                    Err(ParseError::new("stage policy", s, expected))
                 }
             }
         }

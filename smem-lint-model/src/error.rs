@@ -166,17 +166,21 @@ impl ParseError {
         }
     }
 
-    /// The label on the value: the reason it is malformed, or that the name is not known.
+    /// The label on the value: that it is not read as written, or that the name is not known.
     pub fn label(&self) -> String {
         match &self.why {
-            Some(why) => why.clone(),
+            Some(_) => format!("not a {} as written", self.what),
             None => format!("not a known {}", self.what),
         }
     }
 
-    /// The help: the names it could be (none for a malformed value, whose label says why).
+    /// The help: why a malformed value is refused and what to write instead, or the names an
+    /// unknown one could be (every front end shows the help; not every one shows labels).
     pub fn help(&self) -> Option<String> {
-        self.why.is_none().then(|| format!("expected one of: {}", self.expected.join(", ")))
+        Some(match &self.why {
+            Some(why) => why.clone(),
+            None => format!("expected one of: {}", self.expected.join(", ")),
+        })
     }
 }
 

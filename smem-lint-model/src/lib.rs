@@ -21,6 +21,7 @@ pub mod fusion;
 pub mod layout;
 pub mod release;
 pub mod verdict;
+pub mod version_h;
 
 pub use arch::{Arch, ArchTraits};
 pub use config::{

@@ -213,21 +213,13 @@ impl CutlassVersion {
     }
 
     /// The release a `cutlass/version.h` states, `MAJOR.MINOR.PATCH` from its `CUTLASS_MAJOR`,
-    /// `CUTLASS_MINOR` and `CUTLASS_PATCH` defines, whether or not the model knows it.
+    /// `CUTLASS_MINOR` and `CUTLASS_PATCH` defines as the preprocessor reads them, whether or not the
+    /// model knows it.
     pub fn stated_in_header(version_h: &str) -> Result<String, String> {
-        let define = |name: &'static str| {
-            version_h
-                .lines()
-                .find_map(|l| {
-                    l.trim().strip_prefix("#define ").and_then(|r| r.strip_prefix(name)).map(|v| v.trim().to_string())
-                })
-                .and_then(|v| v.parse::<u32>().ok())
-        };
-        let (Some(major), Some(minor), Some(patch)) =
-            (define("CUTLASS_MAJOR "), define("CUTLASS_MINOR "), define("CUTLASS_PATCH "))
-        else {
-            return Err("cutlass/version.h does not define CUTLASS_MAJOR, CUTLASS_MINOR and CUTLASS_PATCH".into());
-        };
+        // As the preprocessor reads them (`version_h`): a define in a skipped block or a comment is
+        // no define, and one only the compiler can decide is refused.
+        let [major, minor, patch] =
+            crate::version_h::release_defines(version_h, ["CUTLASS_MAJOR", "CUTLASS_MINOR", "CUTLASS_PATCH"])?;
         Ok(format!("{major}.{minor}.{patch}"))
     }
 
@@ -248,15 +240,45 @@ impl CutlassVersion {
 
 impl FromStr for CutlassVersion {
     type Err = ParseError;
-    /// A full release tag, `4.4.2` or `v4.4.2`. Anything else (`4.4`, which could be any of 4.4.0-4.4.3,
-    /// or a release outside 3.9.0..=4.7.0) is an error that lists the modelled releases: never the
-    /// nearest one.
+    /// A full release tag as [`CutlassVersion::name`] writes it, `4.4.2`. Anything else is an error:
+    /// `v4.4.2` or ` 4.4.2` names the tag to write; `4.4` (which could be any of 4.4.0-4.4.3), a
+    /// release outside 3.9.0..=4.7.0 (one newer than this tool says so) list the modelled releases:
+    /// never the nearest one.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let find = |t: &str| Self::ALL.iter().copied().find(|v| v.name() == t);
-        // The tag as written (the common case), else trimmed and without its `v`.
-        find(s)
-            .or_else(|| find(s.trim().strip_prefix('v').unwrap_or(s.trim())))
-            .ok_or_else(|| ParseError::new("CUTLASS version", s, Self::names()))
+        if let Some(v) = find(s) {
+            return Ok(v);
+        }
+        if let Some(v) = find(s.trim().strip_prefix('v').unwrap_or(s.trim())) {
+            return Err(ParseError::malformed(
+                "CUTLASS version",
+                s,
+                format!("write `{v}`, the tag without a `v` or spaces"),
+            ));
+        }
+        if newer_than_known(s.trim().strip_prefix('v').unwrap_or(s.trim())) {
+            return Err(ParseError::malformed(
+                "CUTLASS version",
+                s,
+                format!(
+                    "CUTLASS {} is newer than this smem-lint knows (3.9.0 to {}): name a known release, or give the \
+                     headers with `--cutlass-include` (answered when its model-relevant headers equal a known release's)",
+                    s.trim(),
+                    CutlassVersion::LATEST
+                ),
+            ));
+        }
+        Err(ParseError::new("CUTLASS version", s, Self::names()))
+    }
+}
+
+/// Whether `t` is a full `MAJOR.MINOR.PATCH` tag after the newest modelled release.
+fn newer_than_known(t: &str) -> bool {
+    let parts: Vec<Option<u32>> = t.split('.').map(|p| p.parse().ok()).collect();
+    let latest: Vec<u32> = CutlassVersion::LATEST.name().split('.').filter_map(|p| p.parse().ok()).collect();
+    match parts.as_slice() {
+        [Some(a), Some(b), Some(c)] => [*a, *b, *c] > [latest[0], latest[1], latest[2]],
+        _ => false,
     }
 }
 
@@ -275,8 +297,11 @@ mod tests {
         assert_eq!(CutlassVersion::ALL.len(), 27);
         for v in CutlassVersion::ALL {
             assert_eq!(v.name().parse::<CutlassVersion>(), Ok(*v));
-            assert_eq!(format!("v{v}").parse::<CutlassVersion>(), Ok(*v));
-            assert_eq!(format!(" v{v}\t").parse::<CutlassVersion>(), Ok(*v));
+            // One spelling per release (issue 39): `v4.4.2` names the tag to write.
+            for other in [format!("v{v}"), format!(" v{v}\t"), format!(" {v}")] {
+                let err = other.parse::<CutlassVersion>().unwrap_err();
+                assert!(err.to_string().contains(&format!("write `{v}`")), "{other:?}: {err}");
+            }
         }
         for bad in ["4.8.0", "3.8.0", "4.4", "4.2.3", "latest", "", "v", "4.5.0.0"] {
             let e = bad.parse::<CutlassVersion>().unwrap_err();

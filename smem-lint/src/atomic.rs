@@ -3,7 +3,8 @@
 //! - The target's symlinks are resolved: the file written is the one the link points to, and the
 //!   link stays a link.
 //! - A target that exists and is not a regular file (a directory, FIFO, socket or device) is refused,
-//!   never replaced.
+//!   never replaced; so is a read-only file (one `>` could not write), and a file this run read
+//!   (`input::was_read`: a configuration, a manifest, a Rust source).
 //! - The new contents go to an exclusively created temporary file with a random name in the same
 //!   directory (`tempfile`), are synced, get the old file's permissions, and are renamed over the
 //!   target: a failed or killed run leaves the previous file untouched, and another user's planted
@@ -122,6 +123,19 @@ pub(crate) fn write(path: &Path, contents: &[u8]) -> std::io::Result<()> {
                 target.display()
             )))
         }
+        // Never a file the user could not write (`>` would be refused), nor one this run reads.
+        Ok(m) if m.permissions().readonly() => {
+            return Err(std::io::Error::other(format!(
+                "{} is read-only: smem-lint does not replace a file that cannot be written",
+                target.display()
+            )))
+        }
+        Ok(_) if crate::input::was_read(&target) => {
+            return Err(std::io::Error::other(format!(
+                "{} is a file this run reads: an input is never replaced (write the table elsewhere)",
+                target.display()
+            )))
+        }
         Ok(m) => Some(m.permissions()),
         // A parent that is a file is reported when its folder is created.
         Err(e) if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => None,
@@ -228,14 +242,30 @@ mod tests {
         let d = scratch("links");
         let real = d.join("real.json");
         std::fs::write(&real, "old").unwrap();
-        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o444)).unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
         std::os::unix::fs::symlink("real.json", d.join("link.json")).unwrap();
         write(&d.join("link.json"), b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
         assert!(std::fs::symlink_metadata(d.join("link.json")).unwrap().file_type().is_symlink());
-        assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o444);
+        assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o640);
         let names: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 2, "{names:?}");
+    }
+
+    /// Issue 39: a file `>` could not write (no write bit for anyone) is refused, not replaced by a
+    /// rename: as root too, where `>` would succeed, since its mode says it is not to be written.
+    #[test]
+    fn a_read_only_file_is_never_replaced() {
+        let d = scratch("read-only");
+        let target = d.join("table.json");
+        std::fs::write(&target, "old").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write(&target, b"new").unwrap_err().to_string();
+        assert!(e.contains("is read-only"), "{e}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
+        std::os::unix::fs::symlink("table.json", d.join("link.json")).unwrap();
+        assert!(write(&d.join("link.json"), b"new").is_err(), "through a link too");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
     }
 
     #[test]

@@ -136,7 +136,17 @@ pub(crate) fn check_source_with_progress(
         // Only a file's first syntax error is reported, nothing of what was read before it.
         (findings, launchable, bounds_errors, entries, checked) = Default::default();
     }
-    let bounds_errors = bounds_errors.errors;
+    let mut bounds_errors = bounds_errors.errors;
+    if entries == 0 && parsed.errors.is_empty() && bounds_errors.is_empty() {
+        // Empty input is an input error in every subcommand (README: Exit codes).
+        bounds_errors.push(Diagnostic::input(
+            crate::rules::Rule::EmptyInput,
+            0..0,
+            "this file declares no kernel configuration",
+            "nothing to check",
+            Some("add a [[kernel]] or [[sweep]] table (README: The TOML format)".into()),
+        ));
+    }
     FileReport {
         path: path.to_path_buf(),
         source,

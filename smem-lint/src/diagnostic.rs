@@ -50,6 +50,9 @@ pub struct Diagnostic<At = Span> {
     /// The kernel a finding is about (`None` for an input error): boxed, so that a reader's
     /// `Result<_, Diagnostic>` stays small.
     pub kernel: Option<Box<Kernel<At>>>,
+    /// The kernel an input error is about, where the front end knows it (the struct an attribute
+    /// error is on): JSON reports name it as a finding's `kernel`.
+    pub named: Option<Box<str>>,
 }
 
 /// The kernel a finding is about, what the checker found, and what only a finding has.
@@ -88,6 +91,7 @@ impl<At> Diagnostic<At> {
             label: label.into(),
             notes: help.into_iter().collect(),
             kernel: None,
+            named: None,
         }
     }
 
@@ -110,6 +114,7 @@ impl<At> Diagnostic<At> {
                 suggestions: Vec::new(),
                 advised: false,
             })),
+            named: None,
         }
     }
 
@@ -151,6 +156,7 @@ impl<At> Diagnostic<At> {
                 let secondary = secondary.into_iter().map(|(at, text)| (f(at), text)).collect();
                 Box::new(Kernel { name, config, archs, problem, sizes, secondary, suggestions, advised })
             }),
+            named: self.named,
         }
     }
 

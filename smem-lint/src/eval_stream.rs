@@ -228,6 +228,7 @@ fn evaluate(batch: &mut Batch, cutlass: Option<CutlassVersion>) {
 fn write_batches(done: &Receiver<Done>, name: &str, out: impl Write, free: &SyncSender<Batch>) -> Option<u8> {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let mut worst = EXIT_CLEAN;
+    let mut any = false;
     let mut next = 0;
     // Batches that finished before an earlier one: fewer than the number of batch buffers.
     let mut early = BTreeMap::new();
@@ -239,6 +240,7 @@ fn write_batches(done: &Receiver<Done>, name: &str, out: impl Write, free: &Sync
                 crate::output::errln!("error: {name}:{e}");
             }
             worst = worst.max(b.worst);
+            any |= !b.text.is_empty();
             out.write_all(&b.text).ok()?;
             next += 1;
             // The reader having finished is not a write error.
@@ -246,6 +248,11 @@ fn write_batches(done: &Receiver<Done>, name: &str, out: impl Write, free: &Sync
         }
     }
     out.flush().ok()?;
+    if !any {
+        // Empty input is an input error in every subcommand (README: Exit codes).
+        crate::output::errln!("error: {name} holds no configuration (no line that is not blank)");
+        return Some(crate::exit::EXIT_INPUT_ERROR);
+    }
     Some(worst)
 }
 

@@ -29,10 +29,29 @@ fn io(e: &std::io::Error) -> ReadError {
     ReadError { message: e.to_string(), over_limit: false }
 }
 
+/// The files this process has read, by their canonical paths: no write of this run may replace one
+/// (`atomic::write` asks [`was_read`]). Inputs are read before any output is written.
+static READ: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Whether this run has read the file `path` names (links resolved).
+pub fn was_read(path: &Path) -> bool {
+    let Ok(real) = std::fs::canonicalize(path) else { return false };
+    READ.lock().map(|r| r.contains(&real)).unwrap_or(false)
+}
+
+fn remember(path: &Path) {
+    if let (Ok(real), Ok(mut read)) = (std::fs::canonicalize(path), READ.lock()) {
+        if !read.contains(&real) {
+            read.push(real);
+        }
+    }
+}
+
 /// Open `path` for reading if it is a regular file, without ever blocking on a FIFO.
 pub fn open_regular(path: &Path) -> Result<std::fs::File, ReadError> {
     let file =
         std::fs::OpenOptions::new().read(true).custom_flags(nix::libc::O_NONBLOCK).open(path).map_err(|e| io(&e))?;
+    remember(path);
     let meta = file.metadata().map_err(|e| io(&e))?;
     if !meta.is_file() {
         let what = if meta.is_dir() { "a directory" } else { "a FIFO, socket or device" };
@@ -84,18 +103,49 @@ pub fn read_to_string(path: &Path) -> Result<String, String> {
 }
 
 /// Standard input as text, at most [`crate::limits::MAX_FILE_BYTES`] of it (the limit of a file).
+///
+/// Read in chunks of [`STDIN_CHUNK`] bytes, never into a buffer that doubles: a stream over the limit
+/// (`-` from `/dev/zero`) is refused having held at most the limit and one chunk, and one within it
+/// is joined into a buffer of its exact size, each chunk freed once copied (docs/limits.md: the peak
+/// of a bounded read is at most 1.5 times the limit).
 pub fn read_stdin() -> Result<String, String> {
-    use std::io::Read as _;
-    let limit = crate::limits::MAX_FILE_BYTES;
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
+    let bytes = read_bounded(&mut std::io::stdin().lock(), crate::limits::MAX_FILE_BYTES)
         .map_err(|e| format!("cannot read standard input: {e}"))?;
-    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
-        return Err(format!("cannot read standard input: it is over the limit of {limit} bytes"));
-    }
     String::from_utf8(bytes).map_err(|_| "cannot read standard input: it is not UTF-8".to_string())
+}
+
+/// The chunk a stream is read in.
+pub const STDIN_CHUNK: usize = 8 << 20;
+
+/// At most `limit` bytes of `r`, in chunks (see [`read_stdin`]).
+pub fn read_bounded(r: &mut impl Read, limit: u64) -> Result<Vec<u8>, String> {
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let mut chunks: Vec<Vec<u8>> = Vec::new();
+    let mut total = 0usize;
+    loop {
+        // One byte past the limit tells a stream over it from one exactly at it.
+        let want = STDIN_CHUNK.min(limit.saturating_add(1) - total);
+        let mut chunk = Vec::with_capacity(want);
+        let n = r.take(want as u64).read_to_end(&mut chunk).map_err(|e| e.to_string())?;
+        total += n;
+        if total > limit {
+            return Err(format!("it is over the limit of {limit} bytes"));
+        }
+        if n > 0 {
+            chunks.push(chunk);
+        }
+        if n < want {
+            break;
+        }
+    }
+    if chunks.len() == 1 {
+        return Ok(chunks.pop().unwrap_or_default());
+    }
+    let mut bytes = Vec::with_capacity(total);
+    for chunk in chunks {
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
 }
 
 /// [`read_to_string`], where `-` names standard input.

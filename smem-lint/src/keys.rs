@@ -130,6 +130,26 @@ impl Front {
     }
 }
 
+/// The fields `key` sets: its own, or both of a shorthand's (`operands` sets `a` and `b`). Keys that
+/// set one field are spellings of one key: a table, line or attribute may write one of them.
+pub fn fields_set_by(key: &str) -> &'static [ConfigField] {
+    match key {
+        "operands" => &[ConfigField::A, ConfigField::B],
+        "outputs" => &[ConfigField::C, ConfigField::D],
+        _ => match KEYS.iter().find(|k| k.name == key) {
+            Some(Key { field: Some(f), .. }) => std::slice::from_ref(f),
+            _ => &[],
+        },
+    }
+}
+
+/// The first of `earlier` (keys of the same table, line or attribute, in order) that sets a field
+/// `key` sets too: `a` for `operands` after `a`, `stages` for `carveout` after `stages`.
+pub fn same_field_as<'k>(key: &str, earlier: impl IntoIterator<Item = &'k str>) -> Option<&'k str> {
+    let mine = fields_set_by(key);
+    earlier.into_iter().find(|e| *e != key && fields_set_by(e).iter().any(|f| mine.contains(f)))
+}
+
 /// The `source_*` keys: where a real kernel comes from, never configuration.
 pub fn is_provenance(key: &str) -> bool {
     key.starts_with("source_") && KEYS.iter().any(|k| k.name == key)

@@ -42,6 +42,9 @@ pub mod eval_stream;
 pub(crate) mod exit;
 #[cfg(feature = "cli")]
 pub mod fingerprint;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod fuzzing;
 // The pipeline, one folder a layer: front ends (TOML, JSON lines, the attribute, Cargo, flags) ->
 // `checker` -> `render` (human, JSON, SARIF, tables, breakdowns) -> `commands` (one module per
 // subcommand). The old flat paths stay as re-exports.

@@ -89,6 +89,10 @@ rules! {
     /// The same key twice in one TOML table, JSON line or `#[smem_check]` attribute: neither value
     /// silently wins. Keep one of them.
     DuplicateKey = "smem::duplicate-key", InputError, "a key is given twice";
+    /// A file or standard input that holds no configuration at all (an empty file, a TOML file with
+    /// no `[[kernel]]` or `[[sweep]]`, blank lines only): the same input error in every subcommand,
+    /// so that a step that checks nothing never passes silently.
+    EmptyInput = "smem::empty-input", InputError, "the input holds no configuration";
     /// Two kernels have the same name; names become identifiers in emitted tables.
     DuplicateName = "smem::duplicate-name", InputError, "two kernels share a name";
     /// A `#[smem_check]` attribute that cannot be read: arguments that are no `key = value` (a

@@ -73,3 +73,30 @@ pub fn shared(test: &str) -> Option<PathBuf> {
     );
     None
 }
+
+/// The JSON objects of a gzipped `.jsonl.gz` data file under `tests/data/` (the CuTe DSL
+/// measurements, `tests/data/dsl/`).
+#[cfg(feature = "cli")]
+pub fn gz_rows(name: &str) -> Vec<serde_json::Value> {
+    use std::io::Read as _;
+    let bytes = std::fs::read(data_path(name)).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(bytes.as_slice())
+        .read_to_string(&mut text)
+        .unwrap_or_else(|e| panic!("{name} is not gzipped JSON lines: {e}"));
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// The names of the files in `tests/data/DIR` ending in `.jsonl.gz` that start with `prefix`, sorted,
+/// as `DIR/NAME`.
+pub fn gz_files(dir: &str, prefix: &str) -> Vec<String> {
+    let path = data_path(dir);
+    let mut names: Vec<String> = std::fs::read_dir(&path)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", path.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix) && n.ends_with(".jsonl.gz"))
+        .map(|n| format!("{dir}/{n}"))
+        .collect();
+    names.sort();
+    names
+}

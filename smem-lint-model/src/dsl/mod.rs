@@ -11,6 +11,7 @@
 //! count, a GEMM's M, N, K, an attention head dimension). The CUTLASS fields of the configuration
 //! are not read.
 
+pub mod b12x_dense;
 pub mod cute_struct;
 pub mod release;
 
@@ -82,7 +83,7 @@ impl DslFamily {
     pub const fn fields(self) -> &'static [ConfigField] {
         use ConfigField as F;
         match self {
-            DslFamily::B12xDense => &[F::Flashinfer, F::M, F::N, F::K, F::Arch, F::A, F::B, F::D, F::Tile],
+            DslFamily::B12xDense => &[F::Flashinfer, F::M, F::N, F::K, F::Arch, F::SmCount, F::A, F::B, F::D, F::Tile],
             DslFamily::B12xMoe => &[
                 F::Flashinfer,
                 F::Hidden,
@@ -368,8 +369,10 @@ fn check_bounds(d: &Dsl) -> Result<(), ModelError> {
 /// The tiles `[m, n]` a configuration's family accepts in place of the dispatch's, largest first:
 /// what a suggestion may propose (each is evaluated before it is).
 pub fn candidate_tiles(cfg: &KernelConfig) -> Vec<[u64; 2]> {
-    let _ = cfg;
-    Vec::new()
+    match cfg.family {
+        Family::Dsl(DslFamily::B12xDense) => b12x_dense::candidate_tiles(cfg),
+        _ => Vec::new(),
+    }
 }
 
 /// Evaluate a DSL configuration (`cfg.family` is `Family::Dsl(family)`).
@@ -383,10 +386,12 @@ pub(crate) fn evaluate(cfg: &KernelConfig, family: DslFamily, keep_members: bool
             "set arch to sm120 or sm121",
         ));
     }
-    let _ = keep_members;
-    Err(ModelError::new(
-        ConfigField::Family,
-        format!("the {family} family is not modelled yet"),
-        "the CuTe DSL families are being modelled",
-    ))
+    match family {
+        DslFamily::B12xDense => b12x_dense::evaluate(cfg, keep_members),
+        other => Err(ModelError::new(
+            ConfigField::Family,
+            format!("the {other} family is not modelled yet"),
+            "the CuTe DSL families are being modelled",
+        )),
+    }
 }

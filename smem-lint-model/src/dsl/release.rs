@@ -44,14 +44,29 @@ macro_rules! package_releases {
 
         impl FromStr for $ty {
             type Err = ParseError;
-            /// A release as PyPI spells it. Anything else (`0.6`, a release without these kernels, a
-            /// release newer than this tool) is an error listing the known ones: never the nearest.
+            /// A release as PyPI spells it. Anything else is an error, never the nearest release: one
+            /// older than the kernels, or newer than this smem-lint, says so; any other lists the
+            /// known ones.
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.name() == s)
-                    .ok_or_else(|| ParseError::new($what, s, Self::ALL.iter().map(|v| v.name())))
+                if let Some(v) = Self::ALL.iter().copied().find(|v| v.name() == s) {
+                    return Ok(v);
+                }
+                let first = Self::ALL[0].name();
+                let why = match (version_key(s), version_key(first), version_key(Self::LATEST.name())) {
+                    (Some(k), Some(lo), _) if k < lo => {
+                        Some(format!("{} {s} ships none of these kernels: they ship from {first}", $package))
+                    }
+                    (Some(k), _, Some(hi)) if k > hi => Some(format!(
+                        "{} {s} is newer than this smem-lint knows ({first} to {}): its kernels' source may differ",
+                        $package,
+                        Self::LATEST.name()
+                    )),
+                    _ => None,
+                };
+                Err(match why {
+                    Some(why) => ParseError::malformed($what, s, why),
+                    None => ParseError::new($what, s, Self::ALL.iter().map(|v| v.name())),
+                })
             }
         }
 
@@ -61,6 +76,29 @@ macro_rules! package_releases {
             }
         }
     };
+}
+
+/// `0.6.14` -> [0, 6, 14, 0, ...], `0.7.2.post1` -> [0, 7, 2, 0, 1], `4.0.0b36` -> [4, 0, 0, -1, 36]
+/// (a beta sorts before the release): for telling a release older or newer than the known ones.
+fn version_key(s: &str) -> Option<Vec<i64>> {
+    let (main, post) = match s.split_once(".post") {
+        Some((m, p)) => (m, Some(p.parse::<i64>().ok()?)),
+        None => (s, None),
+    };
+    let (main, beta) = match main.split_once('b') {
+        Some((m, b)) => (m, Some(b.parse::<i64>().ok()?)),
+        None => (main, None),
+    };
+    let mut key: Vec<i64> = main.split('.').map(|p| p.parse::<i64>().ok()).collect::<Option<_>>()?;
+    if key.len() != 3 {
+        return None;
+    }
+    match beta {
+        Some(b) => key.extend([-1, b]),
+        None => key.extend([0, 0]),
+    }
+    key.push(post.unwrap_or(0));
+    Some(key)
 }
 
 package_releases! {
@@ -154,6 +192,12 @@ mod tests {
         for s in ["4.0.0b4", "4.0.0b6", "4.0.0", "4.0.0b41"] {
             assert!(s.parse::<FlashAttnVersion>().is_err(), "{s}");
         }
+        let older = "0.6.7".parse::<FlashinferVersion>().unwrap_err().to_string();
+        assert!(older.contains("ships none of these kernels: they ship from 0.6.9"), "{older}");
+        let newer = "0.8.0".parse::<FlashinferVersion>().unwrap_err().to_string();
+        assert!(newer.contains("newer than this smem-lint knows"), "{newer}");
+        let newer = "4.0.0b41".parse::<FlashAttnVersion>().unwrap_err().to_string();
+        assert!(newer.contains("newer than this smem-lint knows"), "{newer}");
         assert_eq!(FlashinferVersion::LATEST.name(), "0.7.4");
         assert_eq!(FlashAttnVersion::LATEST.name(), "4.0.0b40");
     }

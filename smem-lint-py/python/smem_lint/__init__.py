@@ -209,8 +209,24 @@ def check_operation(
     express or refuses (a sparse kernel, a custom epilogue functor, a schedule older than its model, ...):
     never a guess. ``cutlass`` is the release whose cutlass_library built the operation (default: the
     newest modelled); ``archs`` default to the kernel's (SM120 kernels: sm120 and sm121)."""
-    fields = op if isinstance(op, Mapping) else operation_fields(op)
-    return _call(_native.check_operation, json.dumps(dict(fields)), cutlass, _archs(archs))
+    fields = op if isinstance(op, Mapping) else _fields_of(op)
+    try:
+        text = json.dumps(dict(fields))
+    except (TypeError, ValueError) as e:
+        raise SmemLintError(f"the operation's fields are not JSON-like: {e}") from None
+    return _call(_native.check_operation, text, cutlass, _archs(archs))
+
+
+def _fields_of(op: Any) -> Dict[str, Any]:
+    """:func:`operation_fields` of ``op``, or :class:`SmemLintError` when ``op`` is no cutlass_library
+    operation (``None``, a number, a string, a list): never an ``AttributeError`` from inside."""
+    try:
+        return operation_fields(op)
+    except (AttributeError, TypeError) as e:
+        raise SmemLintError(
+            f"expected a cutlass_library GemmOperation (or the dict operation_fields makes of one), "
+            f"not {type(op).__name__}: {e}"
+        ) from None
 
 
 def check_kernel_name(
@@ -252,6 +268,8 @@ def filter_operations(
     Call it on a generator's operations before it writes its files."""
     kept: List[Any] = []
     dropped: List[Tuple[Any, str]] = []
+    if isinstance(operations, (str, bytes, Mapping)) or not hasattr(operations, "__iter__"):
+        raise SmemLintError(f"expected an iterable of cutlass_library operations, not {type(operations).__name__}")
     for op in operations:
         r = check_operation(op, cutlass=cutlass, archs=archs)
         if r["modelled"] and all(v["launchable"] for v in r["verdicts"]):

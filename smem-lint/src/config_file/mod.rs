@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 mod fields;
 mod limits;
 mod sections;
-mod stages;
+mod spellings;
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -233,7 +233,7 @@ impl<'s, 'f> Read<'s, 'f> {
             match d.get_ref() {
                 DeValue::Table(t) => {
                     self.defaults.read_table(t, fields::Scope::Defaults, &mut out.errors);
-                    stages::one_policy(t, &mut out.errors);
+                    spellings::one_spelling(t, &mut out.errors);
                 }
                 other => out.errors.push(wrong_type(d.span(), "`defaults` must be a table", other)),
             }
@@ -571,7 +571,7 @@ fn prepare(table: &Spanned<DeValue<'_>>, scope: fields::Scope, defaults: &Settin
     };
     let mut settings = defaults.clone();
     settings.read_table(t, scope, &mut errors);
-    stages::one_policy(t, &mut errors);
+    spellings::one_spelling(t, &mut errors);
     let (name, name_span) = if let Some(v) = t.get("name") {
         if let Some(s) = v.get_ref().as_str() {
             (s.to_string(), v.span())

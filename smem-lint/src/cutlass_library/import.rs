@@ -76,6 +76,16 @@ pub fn import_name(name: &str, cutlass: CutlassVersion) -> Imported {
     }
     let configs: Vec<KernelConfig> = translated.iter().filter_map(|(_, r)| r.as_ref().ok().copied()).collect();
     let first = configs[0];
+    // A value that is no configuration at all (tile 0x0x0 or 4096, 99999 stages) would make the
+    // written file an input error for `check`: it is commented out with the model's words, as
+    // `import-trtllm` and `check_operation` refuse it.
+    for c in &configs {
+        if let Err(e) = evaluate_with(c, Detail::Sizes) {
+            if e.out_of_bounds {
+                return not_modelled(vec![format!("not a configuration: {}", e.message)]);
+            }
+        }
+    }
     if configs.iter().all(|c| *c == first) {
         return Imported::Kernel { name: name.to_string(), config: Box::new(first), note: None };
     }

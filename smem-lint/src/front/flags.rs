@@ -79,8 +79,12 @@ pub fn toml_value(raw: &str) -> String {
     toml::Value::String(raw.to_string()).to_string()
 }
 
+/// Whether `raw` is one TOML value: on one line (a value holding a newline would write more keys
+/// into the table, `--tile $'[1, 2, 3]\nstages = 1'`) and read back as the table's only key.
 fn is_toml_value(raw: &str) -> bool {
-    !raw.is_empty() && toml::from_str::<toml::Table>(&format!("v = {raw}\n")).is_ok()
+    !raw.is_empty()
+        && !raw.contains(['\n', '\r'])
+        && toml::from_str::<toml::Table>(&format!("v = {raw}\n")).is_ok_and(|t| t.len() == 1 && t.contains_key("v"))
 }
 
 impl clap::FromArgMatches for KernelFlags {

@@ -122,8 +122,17 @@ fn extents<const N: usize>(obj: &Fields, id: Option<&str>, key: usize) -> Result
     Ok(Some(out))
 }
 
+/// An integer too large for 64 bits, which serde_json reads as a float (`99999999999999999999`):
+/// out of range, as the TOML reader says, not of the wrong type.
+fn huge_integer(x: &Val) -> bool {
+    matches!(x, Val::Num(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() >= 9.0e18))
+}
+
 /// One extent: a positive integer.
 fn extent(id: Option<&str>, name: &'static str, x: &Val) -> Result<u64, LineError> {
+    if huge_integer(x) {
+        return Err(bad(id, name, value_error::not_u64(name)));
+    }
     match x {
         Val::Num(n) if !n.is_f64() => match n.as_u64() {
             Some(0) => Err(bad(id, name, value_error::zero_extent(name))),
@@ -505,12 +514,19 @@ impl<'de> serde::de::Visitor<'de> for CheckedVisitor {
 
 /// Parse one line of the shared data format. `version` overrides the line's `cutlass` field.
 pub fn parse_config(line: &str, version: Option<CutlassVersion>) -> Result<(Option<String>, KernelConfig), LineError> {
-    parse_line(line, version).map(|(id, cfg)| (id.map(Cow::into_owned), cfg))
+    parse_line(line, version).map(|(id, _, cfg)| (id.map(Cow::into_owned), cfg))
 }
 
 /// [`parse_config`], the id borrowed from the line where it is written without escapes (`eval`
 /// writes it back, a million times).
-fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow<'_, str>>, KernelConfig), LineError> {
+///
+/// An id that is not a string (`18446744073709551617`, `null`, `[]`) is its JSON text as written,
+/// and the `bool` says so: `eval` copies it into the result as written, never reformatted.
+#[allow(clippy::type_complexity)]
+fn parse_line(
+    line: &str,
+    version: Option<CutlassVersion>,
+) -> Result<(Option<Cow<'_, str>>, bool, KernelConfig), LineError> {
     let fields = match fast::read(line) {
         Some(fields) => fields,
         None => match serde_json::from_str::<Top>(line).map_err(|e| not_json(&e))? {
@@ -519,9 +535,10 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
         },
     };
     let obj = &fields;
+    let raw_id = matches!(obj.get(key::ID), Some(v) if !matches!(v, Val::Str(_)));
     let line_id = obj.get(key::ID).map(|v| match v {
         Val::Str(s) => s.clone(),
-        other => Cow::Owned(other.to_string()),
+        other => raw_id_text(line).map_or_else(|| Cow::Owned(other.to_string()), Cow::Borrowed),
     });
     let id = line_id.as_deref();
     // The contract's keys, and `result` (measured data, ignored on input): any other key is an error
@@ -545,7 +562,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     }
     if let crate::model::Family::Dsl(f) = family {
         let cfg = dsl_config(obj, id, f)?;
-        return Ok((line_id, cfg));
+        return Ok((line_id, raw_id, cfg));
     }
     let kind: KernelKind = parsed(obj, id, key::KERNEL)?.ok_or_else(|| missing(id, "kernel"))?;
     let schedule: Schedule = parsed(obj, id, key::SCHEDULE)?.unwrap_or(Schedule::Auto);
@@ -560,6 +577,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
         Some(Val::Str(s)) => {
             s.parse().map_err(|e: crate::model::ParseError| bad(id, "stages", value_error::not_parsed(&e)))?
         }
+        Some(other) if huge_integer(other) => return Err(bad(id, "stages", value_error::stages_out_of_range())),
         Some(other) => return Err(bad(id, "stages", value_error::wrong_type("stages", type_name(other)))),
     };
     let [m, n, k] = triple(obj, id, key::TILE)?.ok_or_else(|| missing(id, "tile"))?;
@@ -595,6 +613,7 @@ fn parse_line(line: &str, version: Option<CutlassVersion>) -> Result<(Option<Cow
     };
     Ok((
         line_id,
+        raw_id,
         KernelConfig {
             arch,
             cutlass,
@@ -670,6 +689,9 @@ fn dsl_config(obj: &Fields, id: Option<&str>, family: crate::model::dsl::DslFami
 
 /// A non-negative integer of a DSL shape key (0 and the upper bound are the model's to refuse).
 fn count(id: Option<&str>, name: &'static str, x: &Val) -> Result<u64, LineError> {
+    if huge_integer(x) {
+        return Err(bad(id, name, value_error::not_u64(name)));
+    }
     match x {
         Val::Num(n) if !n.is_f64() => n.as_u64().ok_or_else(|| bad(id, name, value_error::not_u64(name))),
         other => Err(bad(id, name, value_error::wrong_type_expecting(name, "an integer", type_name(other)))),
@@ -682,6 +704,8 @@ pub(crate) struct LineResult<'a> {
     id: Option<&'a str>,
     /// The id needs no escaping: it was borrowed from a line where it was written without any.
     plain_id: bool,
+    /// The id is not a string: its JSON text, written as it is.
+    raw_id: bool,
     /// `,"cutlass":`, or for a DSL kernel its package's key (`,"flashinfer":`).
     release_key: &'static [u8],
     cutlass: &'static str,
@@ -689,6 +713,8 @@ pub(crate) struct LineResult<'a> {
     /// The rule the kernel breaks on its architecture (`None`: it launches).
     code: Option<&'static str>,
     reason: Option<&'static str>,
+    /// A CuTe DSL kernel's refusal: what raised (`DenseGemmKernel.can_implement: ...`) and its text.
+    raised: Option<(&'static str, String)>,
     over_capacity: Option<bool>,
     sizes: Option<LineSizes>,
     /// For a kernel that cannot launch: check's message about it and the nearest fits, described.
@@ -752,6 +778,7 @@ impl LineResult<'_> {
         }
         out.extend_from_slice(b"{\"id\":");
         match self.id {
+            Some(id) if self.raw_id => out.extend_from_slice(id.as_bytes()),
             Some(id) if self.plain_id => quoted(out, id),
             Some(id) => string(out, id),
             None => out.extend_from_slice(b"null"),
@@ -768,6 +795,12 @@ impl LineResult<'_> {
         if let Some(r) = self.reason {
             out.extend_from_slice(b",\"reason\":");
             string(out, r);
+        }
+        if let Some((by, text)) = &self.raised {
+            out.extend_from_slice(b",\"raised_by\":");
+            string(out, by);
+            out.extend_from_slice(b",\"error\":");
+            string(out, text);
         }
         if let Some(o) = self.over_capacity {
             boolean(out, b",\"over_capacity\":", o);
@@ -907,6 +940,7 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
                 members: f
                     .members
                     .iter()
+                    .filter(|m| m.role != crate::model::Role::Padding)
                     .map(|m| {
                         let name = m.path.split_once('.').map_or(m.path.as_str(), |(_, p)| p);
                         (name.to_string(), m.offset, m.size)
@@ -923,14 +957,20 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
             Status::Rejected(r) => Some(r.message),
             _ => None,
         };
+        let raised = match &verdict.status {
+            Status::Rejected(r) => r.by.map(|by| (by, r.detail.to_string())),
+            _ => None,
+        };
         return Ok(LineResult {
             id,
             plain_id: false,
+            raw_id: false,
             release_key,
             cutlass,
             compiles: false,
             code,
             reason,
+            raised,
             over_capacity: None,
             sizes: None,
             finding,
@@ -954,11 +994,13 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         Status::Rejected(r) => LineResult {
             id,
             plain_id: false,
+            raw_id: false,
             release_key,
             cutlass,
             compiles: false,
             code,
             reason: Some(r.message),
+            raised: None,
             over_capacity: Some(true),
             sizes: Some(sizes(false, false, false)),
             finding,
@@ -967,11 +1009,13 @@ pub(crate) fn line_result<'a>(id: Option<&'a str>, cfg: &KernelConfig) -> Result
         status => LineResult {
             id,
             plain_id: false,
+            raw_id: false,
             release_key,
             cutlass,
             compiles: true,
             code,
             reason: None,
+            raised: None,
             over_capacity: None,
             dsl,
             sizes: Some(sizes(
@@ -1157,17 +1201,21 @@ pub fn eval_line_into(
     version: Option<CutlassVersion>,
     out: &mut Vec<u8>,
 ) -> (u8, Option<LineError>) {
-    let result = parse_line(line, version).and_then(|(id, cfg)| {
+    let result = parse_line(line, version).and_then(|(id, raw, cfg)| {
         let mut r = line_result(id.as_deref(), &cfg)?;
         r.plain_id = plain(id.as_ref());
+        r.raw_id = raw;
         r.write_json(out);
         Ok(u8::from(!r.launchable()))
     });
     match result {
         Ok(class) => (class, None),
         Err(e) => {
+            // An id that is no string is copied as written (the model's error carries its text).
+            let raw = e.at.id.as_ref().and_then(|_| raw_id_text(line)).filter(|r| !r.starts_with('"'));
+            let id = if raw.is_some() { Value::Null } else { json!(e.at.id) };
             let mut json =
-                json!({"id": e.at.id, "line": line_no, "field": e.at.field, "code": e.code(), "error": e.error()});
+                json!({"id": id, "line": line_no, "field": e.at.field, "code": e.code(), "error": e.error()});
             // A kernel outside the model is a finding: check's message and (no) nearest fits.
             if !e.is_input_error() {
                 json["message"] = json!(e.message);
@@ -1176,9 +1224,85 @@ pub fn eval_line_into(
                 // What the TOML reader and the attribute say after `help:`.
                 json["help"] = json!(help);
             }
+            let start = out.len();
             serde_json::to_writer(&mut *out, &json).unwrap_or_default();
+            if let Some(raw) = raw {
+                // `{"id":null,...}`: the placeholder replaced by the id as written.
+                let null_at = start + b"{\"id\":".len();
+                out.splice(null_at..null_at + 4, raw.bytes());
+            }
             let class = if e.rule.is_input_error() { 2 } else { 1 };
             (class, Some(e))
+        }
+    }
+}
+
+/// The JSON text of a line's top-level `id` value as written (the line is valid JSON: one of the
+/// readers took it), found by a scan that knows strings and nesting. `None` without an `id`.
+fn raw_id_text(line: &str) -> Option<&str> {
+    let b = line.as_bytes();
+    let space = |mut i: usize| {
+        while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            i += 1;
+        }
+        i
+    };
+    // The end of the value starting at `i`.
+    let value_end = |i: usize| -> Option<usize> {
+        let mut depth = 0usize;
+        let mut j = i;
+        loop {
+            match *b.get(j)? {
+                b'"' => {
+                    j += 1;
+                    while *b.get(j)? != b'"' {
+                        j += if b[j] == b'\\' { 2 } else { 1 };
+                    }
+                    j += 1;
+                }
+                b'[' | b'{' => {
+                    depth += 1;
+                    j += 1;
+                }
+                b']' | b'}' if depth > 0 => {
+                    depth -= 1;
+                    j += 1;
+                }
+                b',' | b']' | b'}' if depth == 0 => return Some(j),
+                _ => j += 1,
+            }
+            if depth == 0 && (b.get(i) == Some(&b'"') || b.get(i) == Some(&b'[') || b.get(i) == Some(&b'{')) {
+                return Some(j);
+            }
+        }
+    };
+    let mut i = space(0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    loop {
+        i = space(i);
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let key_end = value_end(i)?;
+        let key = &line[i..key_end];
+        let is_id =
+            key == "\"id\"" || (key.contains('\\') && serde_json::from_str::<String>(key).is_ok_and(|k| k == "id"));
+        i = space(key_end);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        let start = space(i + 1);
+        let end = value_end(start)?;
+        if is_id {
+            return Some(line[start..end].trim_end());
+        }
+        i = space(end);
+        match b.get(i) {
+            Some(b',') => i += 1,
+            _ => return None,
         }
     }
 }
@@ -1242,8 +1366,12 @@ mod tests {
         let mut lines: Vec<String> = Vec::new();
         for dir in ["tests/data", "tests/fixtures/eval"] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-                let bytes = std::fs::read(entry.unwrap().path()).unwrap();
-                lines.extend(String::from_utf8_lossy(&bytes).lines().map(str::to_string));
+                let path = entry.unwrap().path();
+                // tests/data/dsl holds gzipped files: the JSON-lines files are the plain ones.
+                if path.is_file() && path.extension().is_some_and(|e| e == "jsonl" || e == "csv") {
+                    let bytes = std::fs::read(path).unwrap();
+                    lines.extend(String::from_utf8_lossy(&bytes).lines().map(str::to_string));
+                }
             }
         }
         let ids = [r#""q\"uote""#, r#""back\\slash""#, r#""tab\t""#, r#""\u0001""#, "\"é\u{7f}\"", r#""plain""#];
@@ -1256,7 +1384,7 @@ mod tests {
         }
         let mut borrowed = 0;
         for line in &lines {
-            if let Ok((id, _)) = parse_line(line, None) {
+            if let Ok((id, _, _)) = parse_line(line, None) {
                 if plain(id.as_ref()) {
                     assert_eq!(id.as_deref().and_then(|id| fast::string_end(id.as_bytes())), None, "{line}");
                     borrowed += 1;

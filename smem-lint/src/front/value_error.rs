@@ -111,14 +111,24 @@ pub fn listed_twice(arch: &str) -> ValueError {
     )
 }
 
-/// `stages` and `carveout` both given (`second` written after `first`): they set the same stage
-/// policy, and one would silently win over the other.
-pub fn two_stage_policies(first: &str, second: &str) -> ValueError {
+/// Two spellings of one key in one table, line or attribute (`second` written after `first`):
+/// `operands` and `a`, `outputs` and `d`, `stages` and `carveout`. One would silently win over the
+/// other, so neither does: `smem::duplicate-key`, as for a key written twice.
+pub fn two_spellings(first: &str, second: &str) -> ValueError {
+    let meaning = match (first, second) {
+        ("stages", "carveout") | ("carveout", "stages") => {
+            "`carveout = N` means `stages = \"auto-carveout-N\"`".to_string()
+        }
+        ("operands", k) | (k, "operands") => format!("`operands = [a, b]` sets `a` and `b`, so `{k}` is set twice"),
+        ("outputs", k) | (k, "outputs") => format!("`outputs = [c, d]` sets `c` and `d`, so `{k}` is set twice"),
+        ("epilogue", k) | (k, "epilogue") => format!("`{k}` declares the epilogue too"),
+        _ => format!("`{first}` and `{second}` set the same setting"),
+    };
     ValueError::new(
-        Rule::InvalidValue,
-        format!("`{first}` and `{second}` both set the stage policy"),
+        Rule::DuplicateKey,
+        format!("`{second}` and `{first}` are two spellings of one key"),
         format!("`{first}` is set above"),
-        Some("`carveout = N` means `stages = \"auto-carveout-N\"`: keep one of them".into()),
+        Some(format!("{meaning}: keep one of them")),
     )
 }
 

@@ -400,10 +400,14 @@ fn json_item(item: Item<'_>, r: &FileReport, ix: &LineIndex<'_>, prober: &mut dy
     let (line, column, ..) = ix.at(&item.at);
     let file = r.path.display().to_string();
     let Some(kernel) = item.kernel.as_ref().filter(|_| !item.is_input_error()) else {
-        return json!({
+        let mut o = json!({
             "file": file, "line": line, "column": column,
             "code": item.code(), "severity": "error", "message": item.message, "help": item.help(),
         });
+        if let Some(name) = &item.named {
+            o["kernel"] = json!(name);
+        }
+        return o;
     };
     let mut o = json!({
         "file": file, "line": line, "column": column,

@@ -57,16 +57,6 @@ impl Spec {
     pub fn get(&self, key: &str) -> Option<(&Value, Span)> {
         self.pairs.iter().rev().find(|(k, _, _)| k == key).map(|(_, v, s)| (v, *s))
     }
-
-    /// `stages` and `carveout` both given (as arguments or fields): they set the same stage policy,
-    /// and one would silently win over the other. The error is on the second, as in TOML.
-    pub fn conflicts(&self) -> Option<Issue> {
-        let stages = self.pairs.iter().position(|(k, _, _)| k == "stages")?;
-        let carveout = self.pairs.iter().position(|(k, _, _)| k == "carveout")?;
-        let (first, second) = if stages < carveout { (stages, carveout) } else { (carveout, stages) };
-        let (_, _, span) = &self.pairs[second];
-        Some(value_error::two_stage_policies(&self.pairs[first].0, &self.pairs[second].0).at(*span))
-    }
 }
 
 fn value(expr: &Expr) -> syn::Result<Value> {
@@ -188,6 +178,12 @@ pub fn parse(attr: TokenStream) -> (Spec, Vec<Issue>) {
                 }
                 if spec.pairs.iter().any(|(k, _, _)| *k == key) {
                     issues.push(key_error(Front::Attribute, &key, KeyProblem::Twice).at(nv.path.span()));
+                    continue;
+                }
+                // Two spellings of one key (`stages` and `carveout`, `epilogue` and
+                // `epilogue_smem_bytes`): one would silently win, so neither does; on the second.
+                if let Some(first) = crate::keys::same_field_as(&key, spec.pairs.iter().map(|(k, _, _)| k.as_str())) {
+                    issues.push(value_error::two_spellings(first, &key).at(nv.path.span()));
                     continue;
                 }
                 match value(&nv.value) {

@@ -52,9 +52,10 @@ pub fn marker_of(ty: &Type) -> Option<String> {
     MARKERS.contains(&ident.as_str()).then_some(ident)
 }
 
-/// Add each field whose name is a configuration key to `spec` (attribute arguments win). A field of a
-/// marker type whose name is not a key (a typo such as `stagse: Stages<4>`) is an unknown key, as
-/// an argument would be, never ignored.
+/// Add each field whose name is a configuration key to `spec`. A key given as an argument and as a
+/// field is `smem::duplicate-key` on the field (neither wins). A field of a marker type whose name is
+/// not a key (a typo such as `stagse: Stages<4>`) is an unknown key, as an argument would be, never
+/// ignored.
 pub fn read(input: &DeriveInput, spec: &mut Spec) -> Vec<Issue> {
     let Data::Struct(s) = &input.data else {
         return super::from_syn(syn::Error::new(input.ident.span(), "#[smem_check] goes on a struct"));
@@ -70,7 +71,15 @@ pub fn read(input: &DeriveInput, spec: &mut Spec) -> Vec<Issue> {
             }
             continue;
         }
+        // The CuTe DSL keys have no marker types: a field `n: usize` is the struct's own data.
+        let dsl_key = crate::keys::field_of(&name).is_some_and(|k| crate::keys::DSL_FIELDS.contains(&k));
+        if dsl_key && marker_of(&f.ty).is_none() {
+            continue;
+        }
         if spec.get(&name).is_some() {
+            // One key, given as an argument and as a field: neither silently wins.
+            let span = f.ident.as_ref().map_or_else(|| f.ty.span(), syn::Ident::span);
+            issues.push(key_error(Front::Attribute, &name, KeyProblem::Twice).at(span));
             continue;
         }
         match field_value(&name, &f.ty) {

@@ -40,13 +40,22 @@ pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked,
     }
     let (mut spec, mut issues) = args::parse(attr);
     issues.extend(fields::read(item, &mut spec));
-    issues.extend(spec.conflicts());
+    let named = |mut issues: Vec<Issue>| {
+        // Every input error of the attribute is about its struct.
+        for i in &mut issues {
+            i.named.get_or_insert_with(|| item.ident.to_string().into_boxed_str());
+        }
+        issues
+    };
     match validate::check(&spec, &item.ident) {
         Ok(c) if issues.is_empty() => Ok(c),
-        Ok(_) => Err(at_most(issues, spec.attr_span)),
+        Ok(_) => Err(named(at_most(issues, spec.attr_span))),
         Err(more) => {
-            issues.extend(more);
-            Err(at_most(issues, spec.attr_span))
+            // With an input error, what the model says of the rest is no answer (a value given in
+            // two spellings has no one reading): the input errors alone, as TOML reports them.
+            let input = !issues.is_empty() || more.iter().any(Diagnostic::is_input_error);
+            issues.extend(more.into_iter().filter(|i| !input || i.is_input_error()));
+            Err(named(at_most(issues, spec.attr_span)))
         }
     }
 }

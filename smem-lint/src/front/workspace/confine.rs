@@ -67,11 +67,29 @@ pub(super) fn glob(root: &Path, dir: &Path, pattern: &str) -> Result<(), String>
     Ok(())
 }
 
+/// A directory read for its files (`cutlass-include`): inside the workspace lexically and once its
+/// links are resolved. A directory that does not exist is for the reader to report.
+pub(super) fn input_dir(root: &Path, path: &Path) -> Result<(), String> {
+    if !lexically_inside(root, path) {
+        return Err(outside(root));
+    }
+    match std::fs::canonicalize(path) {
+        Ok(real) if !real.starts_with(canonical_root(root)) => {
+            Err(format!("leads to {}, which {}", real.display(), outside(root)))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// An emitted table's path: inside the workspace, its directory and any link it is resolved
 /// through included.
 pub(super) fn output(root: &Path, path: &Path) -> Result<(), String> {
     if !lexically_inside(root, path) {
         return Err(outside(root));
+    }
+    // `.` or a folder: a table is a file (its parent is no place to judge it by).
+    if normal(path).is_some_and(|p| p.is_dir()) {
+        return Err("is a directory: name the file the table is written to".into());
     }
     let target = crate::atomic::resolve(path).map_err(|e| e.to_string())?;
     let Some(parent) = target.parent() else { return Err(outside(root)) };

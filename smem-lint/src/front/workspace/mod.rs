@@ -49,7 +49,7 @@ pub(crate) fn load(manifest_path: Option<&Path>) -> Result<Workspace, String> {
     let mut read = |path: &Path, section: &str| -> Result<Option<Settings>, String> {
         let text = crate::input::read_to_string(path)?;
         let dir = path.parent().unwrap_or(Path::new("."));
-        let (s, mut errors) = settings::read(&text, section, dir);
+        let (s, mut errors) = settings::read(&text, section, dir, &root);
         if let Some(note) = s.as_ref().and_then(|s| s.cutlass_note.as_ref()) {
             crate::output::errln!("note: {}: {note}", relative(&root, path).display());
         }
@@ -312,6 +312,27 @@ pub fn emit(ws: &Workspace, check_only: bool) -> u8 {
     }
 }
 
+/// What `out` is, when it is a file of the workspace's own that `cargo smem-lint` reads (a manifest, a
+/// lock file, a Rust source, a configuration one of the globs matches): no table replaces one.
+fn source_of_the_workspace(ws: &Workspace, out: &Path) -> Result<Option<&'static str>, String> {
+    let Ok(real) = crate::atomic::resolve(out).and_then(std::fs::canonicalize) else { return Ok(None) };
+    let name = real.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    if matches!(name, "Cargo.toml" | "Cargo.lock") {
+        return Ok(Some("a Cargo manifest or lock file"));
+    }
+    if real.extension().is_some_and(|e| e == "rs") {
+        return Ok(Some("a Rust source"));
+    }
+    for scope in &ws.scopes {
+        for f in glob_files(&ws.root, &scope.dir, &scope.settings.configs)? {
+            if std::fs::canonicalize(&f).is_ok_and(|c| c == real) {
+                return Ok(Some("a configured kernel configuration"));
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// `Ok(true)`: written or up to date; `Ok(false)`: stale (check mode).
 fn emit_one(ws: &Workspace, scope: &Scope, t: &EmitTable, check_only: bool) -> Result<bool, String> {
     let globs = if t.configs.is_empty() { &scope.settings.configs } else { &t.configs };
@@ -322,6 +343,12 @@ fn emit_one(ws: &Workspace, scope: &Scope, t: &EmitTable, check_only: bool) -> R
     }
     let out = scope.dir.join(&t.path);
     confine::output(&ws.root, &out).map_err(|e| format!("emit path `{}` {e}; nothing written", t.path))?;
+    if let Some(what) = source_of_the_workspace(ws, &out)? {
+        return Err(format!(
+            "emit path `{}` is {what} of the workspace: a table never replaces the workspace's own files (name a file of its own); nothing written",
+            t.path
+        ));
+    }
     let kept: usize = reports.iter().map(|r| r.launchable.len()).sum();
     let dropped: usize = reports.iter().map(crate::report::distinct_entries).sum();
     let detail = format!(

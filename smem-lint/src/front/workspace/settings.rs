@@ -86,8 +86,14 @@ fn find<'a, 'i>(root: &'a DeTable<'i>, section: &str) -> Option<&'a Spanned<DeVa
 }
 
 /// Read the settings of `section` (`workspace` or `package`) from a manifest's text. `dir` is the
-/// manifest's directory, against which `cutlass-include` is resolved (its `cutlass/version.h` is read).
-pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Settings>, Vec<InputError>) {
+/// manifest's directory, against which `cutlass-include` is resolved (its `cutlass/version.h` is read,
+/// only when it is inside the workspace `ws_root`, links resolved).
+pub fn read(
+    manifest: &str,
+    section: &str,
+    dir: &std::path::Path,
+    ws_root: &std::path::Path,
+) -> (Option<Settings>, Vec<InputError>) {
     let mut errors = Vec::new();
     let (root, syntax) = DeTable::parse_recoverable(manifest);
     if let Some(e) = syntax.first() {
@@ -182,6 +188,19 @@ pub fn read(manifest: &str, section: &str, dir: &std::path::Path) -> (Option<Set
                     "conflicts with `cutlass`",
                     Some("keep one: the release name, or the headers the build uses".into()),
                 )),
+                Some(p) if super::confine::input_dir(ws_root, &dir.join(p)).is_err() => {
+                    let why = super::confine::input_dir(ws_root, &dir.join(p)).err().unwrap_or_default();
+                    errors.push(err(
+                        InputErrorKind::InvalidValue,
+                        v.span(),
+                        format!("`cutlass-include = \"{p}\"` {why}"),
+                        "outside the workspace",
+                        Some(format!(
+                            "headers are read from inside the workspace ({}) only: vendor them there, or name the release with `cutlass`",
+                            ws_root.display()
+                        )),
+                    ));
+                }
                 Some(p) => match crate::fingerprint::cutlass_release(&dir.join(p)) {
                     Ok(r) => {
                         s.cutlass = Some(r.version);
@@ -344,18 +363,18 @@ mod tests {
         )
         .unwrap();
         let manifest = "[workspace.metadata.smem-lint]\ncutlass-include = \"third_party/cutlass/include\"\n";
-        let (s, errors) = read(manifest, "workspace", &dir);
+        let (s, errors) = read(manifest, "workspace", &dir, &dir);
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(s.unwrap().cutlass, Some(CutlassVersion::V4_4_2));
 
         let missing = "[workspace.metadata.smem-lint]\ncutlass-include = \"nowhere\"\n";
-        let (_, errors) = read(missing, "workspace", &dir);
+        let (_, errors) = read(missing, "workspace", &dir, &dir);
         assert_eq!(errors.len(), 1);
         assert_eq!(&missing[errors[0].at.clone()], "\"nowhere\"");
 
         let both =
             "[workspace.metadata.smem-lint]\ncutlass = \"4.5.0\"\ncutlass-include = \"third_party/cutlass/include\"\n";
-        let (_, errors) = read(both, "workspace", &dir);
+        let (_, errors) = read(both, "workspace", &dir, &dir);
         assert!(errors.iter().any(|e| e.message.contains("both")), "{errors:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
