@@ -1586,3 +1586,55 @@ fn r3_case13_a_bounded_read_of_standard_input_peaks_under_one_and_a_half_times_t
     assert_eq!(status.code(), Some(2));
     assert!(peak * 2 <= limit_kib * 3, "peak {peak} KiB for a limit of {limit_kib} KiB");
 }
+
+#[test]
+fn r3_one_exit_class_per_input_class_in_every_subcommand() {
+    let d = scratch("r3-classes");
+    // A name written twice.
+    kernel_file(
+        &d,
+        "twice.toml",
+        "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\nstages = 2\n\n[[kernel]]\nname = \"k\"\ntile = [128, 64, 128]\nstages = 2\n",
+    );
+    let name = "cutlass3x_sm120_bstensorop_gemm_ue8m0xe2m1_ue8m0xe2m1_f32_void_f32_128x128x128_1x1x1_0_tnt_align128_cooperative_q";
+    std::fs::write(d.join("names.txt"), format!("{name}\n{name}\n")).unwrap();
+    for args in [
+        &["check", "twice.toml"][..],
+        &["emit", "twice.toml", "--format", "json", "-o", "t.json"],
+        &["explain", "twice.toml", "--name", "k"],
+        &["import-cutlass", "names.txt", "-o", "n.toml"],
+    ] {
+        let r = smem_lint(&d, args);
+        no_crash(&r, args[0]);
+        assert_eq!(r.code, Some(2), "a name twice, {args:?}: {}{}", r.stdout, r.stderr);
+    }
+    // A release newer than this tool: refused, saying so, in every subcommand that takes one.
+    kernel_file(
+        &d,
+        "newer.toml",
+        "[[kernel]]\nname = \"k\"\ncutlass = \"4.8.0\"\ntile = [128, 128, 128]\nstages = 2\n",
+    );
+    std::fs::write(
+        d.join("newer.jsonl"),
+        "{\"arch\": \"sm120\", \"cutlass\": \"4.8.0\", \"kernel\": \"dense\", \"a\": \"nvfp4\", \"b\": \"nvfp4\", \"d\": \"bf16\", \"tile\": [128, 128, 128]}\n\
+         {\"family\": \"b12x-dense\", \"flashinfer\": \"0.8.0\", \"m\": 1, \"n\": 4096, \"k\": 4096}\n",
+    )
+    .unwrap();
+    kernel_file(&d, "k.toml", "[[kernel]]\nname = \"k\"\ntile = [128, 128, 128]\nstages = 2\n");
+    for args in [
+        &["check", "newer.toml"][..],
+        &["emit", "newer.toml", "--format", "json", "-o", "t.json"],
+        &["eval", "newer.jsonl"],
+        &["check", "k.toml", "--cutlass", "4.8.0"],
+        &["explain", "k.toml", "--cutlass", "4.8.0"],
+        &["emit", "k.toml", "--cutlass", "4.8.0", "-o", "t.json"],
+        &["eval", "newer.jsonl", "--cutlass", "4.8.0"],
+        &["import-cutlass", "names.txt", "--cutlass", "4.8.0", "-o", "n.toml"],
+    ] {
+        let r = smem_lint(&d, args);
+        no_crash(&r, args[0]);
+        assert_eq!(r.code, Some(2), "a newer release, {args:?}: {}{}", r.stdout, r.stderr);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert!(all.contains("newer than this smem-lint knows"), "{args:?}: {all}");
+    }
+}

@@ -24,7 +24,18 @@ pub(super) fn import_cutlass(files: &[PathBuf], output: &Path, note: Option<&str
             errln!("error: {}:{}: {}", f.display(), e.line, e.message);
         }
         bad += errors.len();
-        imported.extend(found.into_iter().filter(|i| seen.insert(i.name().to_string())));
+        for i in found {
+            if seen.insert(i.name().to_string()) {
+                imported.push(i);
+            } else {
+                errln!(
+                    "error: {}: `{}` is listed in an earlier file too: list each kernel once",
+                    f.display(),
+                    i.name()
+                );
+                bad += 1;
+            }
+        }
     }
     if bad > 0 {
         return EXIT_INPUT_ERROR;

@@ -106,7 +106,7 @@ pub fn import_name(name: &str, cutlass: CutlassVersion) -> Imported {
 pub fn import_names(text: &str, cutlass: CutlassVersion) -> (Vec<Imported>, Vec<BadLine>) {
     let mut out = Vec::new();
     let mut bad = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = std::collections::HashMap::new();
     for (i, line) in text.lines().enumerate() {
         let name = line.trim();
         if name.is_empty() || name.starts_with('#') {
@@ -124,8 +124,16 @@ pub fn import_names(text: &str, cutlass: CutlassVersion) -> (Vec<Imported>, Vec<
             });
             continue;
         }
-        if seen.insert(name.to_string()) {
-            out.push(import_name(name, cutlass));
+        match seen.get(name) {
+            // A name written twice is an input error, as in every front end (`smem::duplicate-name`).
+            Some(first) => bad.push(BadLine {
+                line: i + 1,
+                message: format!("`{name}` is listed twice (first on line {first}): list each kernel once"),
+            }),
+            None => {
+                seen.insert(name.to_string(), i + 1);
+                out.push(import_name(name, cutlass));
+            }
         }
     }
     (out, bad)

@@ -76,10 +76,15 @@ pub fn read(input: &DeriveInput, spec: &mut Spec) -> Vec<Issue> {
         if dsl_key && marker_of(&f.ty).is_none() {
             continue;
         }
+        let span = f.ident.as_ref().map_or_else(|| f.ty.span(), syn::Ident::span);
         if spec.get(&name).is_some() {
             // One key, given as an argument and as a field: neither silently wins.
-            let span = f.ident.as_ref().map_or_else(|| f.ty.span(), syn::Ident::span);
             issues.push(key_error(Front::Attribute, &name, KeyProblem::Twice).at(span));
+            continue;
+        }
+        if let Some(first) = crate::keys::same_field_as(&name, spec.pairs.iter().map(|(k, _, _)| k.as_str())) {
+            // Another spelling of an argument's key (`stages: Stages<3>` beside `carveout = N`).
+            issues.push(crate::front::value_error::two_spellings(first, &name).at(span));
             continue;
         }
         match field_value(&name, &f.ty) {
