@@ -60,6 +60,19 @@ pub fn table(cfg: &KernelConfig, archs: &[Arch]) -> Result<String, ModelError> {
             }
             let c = f.stage_choice;
             match c.carveout_bytes {
+                Some(carve) if f.dsl.is_some() => {
+                    let raw = c.capacity_bytes.saturating_sub(carve) / c.stage_bytes.max(1);
+                    let kept = if raw == c.stages as u64 {
+                        String::new()
+                    } else {
+                        format!(", kept at {} by the kernel's own bounds", c.stages)
+                    };
+                    let _ = writeln!(
+                        s,
+                        "\nstage count (the kernel's own): ({} - {carve}) / {} = {raw}{kept}   [{carve} for the epilogue and barriers, {} a stage]",
+                        c.capacity_bytes, c.stage_bytes, c.stage_bytes
+                    );
+                }
                 Some(carve) => {
                     let _ = writeln!(
                         s,
