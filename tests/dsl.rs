@@ -38,8 +38,19 @@ fn differs(row: &Value) -> Option<String> {
     if want["compiles"] == Value::Bool(false) {
         let measured = want["error"].as_str().unwrap_or_default();
         let model = got["error"].as_str().unwrap_or_default();
-        return (!model.starts_with(measured) || measured.is_empty())
-            .then(|| format!("refusal: model {model:?} measured {measured:?}"));
+        if !model.starts_with(measured) || measured.is_empty() {
+            return Some(format!("refusal: model {model:?} measured {measured:?}"));
+        }
+        // Rows that name the exception and the raising function (`file.py:function`): the model's
+        // `raised_by` ends with `function: Exception`.
+        if let (Some(exception), Some(place)) = (want["exception"].as_str(), want["where"].as_str()) {
+            let function = place.rsplit_once(':').map_or(place, |(_, f)| f);
+            let by = got["raised_by"].as_str().unwrap_or_default();
+            if !by.ends_with(&format!("{function}: {exception}")) {
+                return Some(format!("raised_by: model {by:?} measured {function}: {exception}"));
+            }
+        }
+        return None;
     }
     for (model_key, measured_key) in [
         ("kernel_bytes", "kernel_bytes"),
@@ -90,4 +101,19 @@ fn b12x_dense_agrees_with_the_dsl_on_every_release() {
     }
     let n = agree(&files);
     assert!(n >= 10_000, "{n} rows");
+}
+
+#[test]
+fn b12x_moe_static_agrees_with_the_dsl_on_every_release() {
+    let files = common::gz_files("dsl", "b12x-moe-static-");
+    // Every release that ships the kernel (0.6.9 on) is measured under DSL 4.8.1; 0.6.14, 0.6.17
+    // under 4.5.0 and 0.7.0, 0.7.2 under 4.7.1 as well.
+    for v in smem_lint::model::dsl::FlashinferVersion::ALL {
+        assert!(
+            files.iter().any(|f| f.ends_with(&format!("-{v}-dsl4.8.1.jsonl.gz"))),
+            "no b12x-moe-static measurement of {v}"
+        );
+    }
+    assert_eq!(files.len(), 30, "{files:?}");
+    assert_eq!(agree(&files), 16_590);
 }

@@ -12,6 +12,7 @@
 //! are not read.
 
 pub mod b12x_dense;
+pub mod b12x_moe_static;
 pub mod cute_struct;
 pub mod release;
 
@@ -388,6 +389,7 @@ pub(crate) fn evaluate(cfg: &KernelConfig, family: DslFamily, keep_members: bool
     }
     match family {
         DslFamily::B12xDense => b12x_dense::evaluate(cfg, keep_members),
+        DslFamily::B12xMoeStatic => b12x_moe_static::evaluate(cfg, keep_members),
         other => Err(ModelError::new(
             ConfigField::Family,
             format!("the {other} family is not modelled yet"),
