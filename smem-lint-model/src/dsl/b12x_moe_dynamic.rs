@@ -324,12 +324,12 @@ pub(crate) fn evaluate(cfg: &KernelConfig, keep: bool) -> Result<Evaluation, Mod
     // allocate_sm120_dynamic_workspace: the tile_m, and (0.6.17 on) the workspace's memref checks.
     let routed_rows = tokens * top_k;
     let (tile_m, tile_from) = match d.tile {
-        Some([m, _]) => (m, "tile as given (in place of the workspace's tile_m)"),
+        Some([m, _]) => (m, "tile as given, in place of the workspace's tile_m"),
         None if f.dynamic_tile_m => (
             select_dynamic_tile_m(f, routed_rows, experts, activation),
-            "the workspace's _select_dynamic_tile_m (routed rows per expert)",
+            "the workspace's _select_dynamic_tile_m, by routed rows per expert",
         ),
-        None => (128, "the workspace's _LEVEL_TILE_M (128)"),
+        None => (128, "the workspace's tile_m, _LEVEL_TILE_M = 128"),
     };
     if f.dynamic_tile_m {
         // `_dynamic_task_geometry(state_E, n, routed_rows, tile_m)`.
@@ -546,7 +546,7 @@ fn generic(
         (
             OwnEstimate {
                 bytes: generic_fixed + s * generic_per_stage,
-                by: "MoEDynamicKernel._setup_attributes (fixed + ab_stage * per_stage)",
+                by: "MoEDynamicKernel._setup_attributes (its stage cap)",
                 leaves_out: Vec::new(),
             },
             StageChoice {
@@ -559,7 +559,8 @@ fn generic(
             },
         )
     } else {
-        let mut leaves_out = vec!["ctrl"];
+        // It counts one sA, sB, sSFA and sSFB stage, sC, and 2 KiB of reserves.
+        let mut leaves_out = if gated { vec!["sB_up", "sSFB_up", "ctrl"] } else { vec!["ctrl"] };
         if f.route_scatter_caches {
             leaves_out.extend(["route_phys_rows", "route_expert_ids"]);
         }
@@ -571,16 +572,9 @@ fn generic(
         if f.route_scatter_caches {
             leaves_out.extend(["scatter_tok_cache", "scatter_weight_cache"]);
         }
-        if gated {
-            leaves_out.extend(["sB_up", "sSFB_up"]);
-        }
         leaves_out.push("the 1024-byte alignment padding");
         (
-            OwnEstimate {
-                bytes: dense_fixed + s * dense_per_stage,
-                by: "DenseGemmKernel._compute_stages (occupancy and mbar reserves + sC + ab_stage * (sA + sB + sSFA + sSFB))",
-                leaves_out,
-            },
+            OwnEstimate { bytes: dense_fixed + s * dense_per_stage, by: "DenseGemmKernel._compute_stages", leaves_out },
             StageChoice {
                 policy: crate::StagePolicy::Auto,
                 stages: s as i64,
