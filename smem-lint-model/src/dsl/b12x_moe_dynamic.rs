@@ -18,7 +18,7 @@
 //! `B12xMoEWrapper(use_cuda_graph=True)`'s `max_num_tokens` (a pre-allocated workspace keeps its
 //! tile_m for smaller calls). Per-expert FC1 input scales are assumed (`input_gs.numel() == experts`;
 //! with one expert that is the shared scale). Measured on a CPU with the DSL (12,616 records of
-//! every release 0.6.9-0.7.4 under DSL 4.8.1, and 4.5.0 / 4.7.1 where admitted: docs/dsl.md).
+//! every release 0.6.9-0.7.4 under DSL 4.8.1, 1,530 under 4.5.0 / 4.7.1 where admitted: docs/dsl.md).
 
 use super::cute_struct::CuteStruct;
 use super::{Activation, DslFacts, DslFamily, FlashinferVersion as V, OwnEstimate};
