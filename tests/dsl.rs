@@ -60,6 +60,8 @@ fn differs(row: &Value) -> Option<String> {
         ("storage", "struct"),
         ("members", "members"),
         ("epi_stage", "epi_stage"),
+        ("ab_storage_stage", "ab_storage_stage"),
+        ("phase2_stage", "phase2_stage"),
     ] {
         let (g, _) = field(model_key);
         let w = want.get(measured_key).cloned().unwrap_or(Value::Null);
@@ -116,4 +118,20 @@ fn b12x_moe_static_agrees_with_the_dsl_on_every_release() {
     }
     assert_eq!(files.len(), 30, "{files:?}");
     assert_eq!(agree(&files), 16_590);
+}
+
+#[test]
+fn b12x_moe_dynamic_agrees_with_the_dsl_on_every_release() {
+    let files = common::gz_files("dsl", "b12x-moe-dynamic-");
+    // Every release that ships the kernel (0.6.9 on) under DSL 4.8.1, and 0.6.14, 0.6.17 under 4.5.0
+    // and 4.7.1, 0.7.2 under 4.7.1.
+    for v in smem_lint::model::dsl::FlashinferVersion::ALL {
+        assert!(
+            files.iter().any(|f| f.ends_with(&format!("-{v}-dsl4.8.1.jsonl.gz"))),
+            "no b12x-moe-dynamic measurement of {v}"
+        );
+    }
+    assert_eq!(files.len(), 31, "{files:?}");
+    // 14,146 probed, less the 1,380 with a scalar FC1 input scale (`share_input`, no key here).
+    assert_eq!(agree(&files), 12_766);
 }

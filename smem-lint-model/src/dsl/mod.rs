@@ -13,6 +13,7 @@
 
 pub mod b12x_dense;
 pub mod b12x_moe_static;
+pub mod b12x_moe_dynamic;
 pub mod cute_struct;
 pub mod release;
 
@@ -154,24 +155,31 @@ impl fmt::Display for DslFamily {
 }
 
 /// A fused MoE's activation: gated SiLU (SwiGLU: the W13 weight holds gate and up) or ReLU²
-/// (`relu2`, not gated: W1 holds one projection).
+/// (`relu2`, not gated: W1 holds one projection); from flashinfer 0.6.15 also the gated
+/// `gelu_tanh` and `swigluoai_uninterleave` (`SUPPORTED_MOE_ACTIVATIONS` from 0.6.17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Activation {
     Silu,
     Relu2,
+    GeluTanh,
+    SwigluoaiUninterleave,
 }
 
 impl Activation {
-    pub const ALL: [Activation; 2] = [Activation::Silu, Activation::Relu2];
+    pub const ALL: [Activation; 4] =
+        [Activation::Silu, Activation::Relu2, Activation::GeluTanh, Activation::SwigluoaiUninterleave];
     pub const fn name(self) -> &'static str {
         match self {
             Activation::Silu => "silu",
             Activation::Relu2 => "relu2",
+            Activation::GeluTanh => "gelu_tanh",
+            Activation::SwigluoaiUninterleave => "swigluoai_uninterleave",
         }
     }
-    /// FlashInfer's `is_gated_activation`.
+    /// FlashInfer's `is_gated_activation` from 0.6.15 (before it only `silu` is gated, and the
+    /// kernels refuse the two later names: each family reads its release's rule).
     pub const fn gated(self) -> bool {
-        matches!(self, Activation::Silu)
+        matches!(self, Activation::Silu | Activation::GeluTanh | Activation::SwigluoaiUninterleave)
     }
 }
 
@@ -372,6 +380,7 @@ fn check_bounds(d: &Dsl) -> Result<(), ModelError> {
 pub fn candidate_tiles(cfg: &KernelConfig) -> Vec<[u64; 2]> {
     match cfg.family {
         Family::Dsl(DslFamily::B12xDense) => b12x_dense::candidate_tiles(cfg),
+        Family::Dsl(DslFamily::B12xMoeDynamic) => b12x_moe_dynamic::candidate_tiles(cfg),
         _ => Vec::new(),
     }
 }
@@ -390,6 +399,7 @@ pub(crate) fn evaluate(cfg: &KernelConfig, family: DslFamily, keep_members: bool
     match family {
         DslFamily::B12xDense => b12x_dense::evaluate(cfg, keep_members),
         DslFamily::B12xMoeStatic => b12x_moe_static::evaluate(cfg, keep_members),
+        DslFamily::B12xMoeDynamic => b12x_moe_dynamic::evaluate(cfg, keep_members),
         other => Err(ModelError::new(
             ConfigField::Family,
             format!("the {other} family is not modelled yet"),
