@@ -81,7 +81,7 @@ fn agree(files: &[String]) -> usize {
         for row in common::gz_rows(f) {
             n += 1;
             if let Some(d) = differs(&row) {
-                bad.push(format!("{f}: {d}\n  {}", row));
+                bad.push(format!("{f}: {d}\n  {row}"));
             }
         }
     }

@@ -99,7 +99,6 @@ fn strip_comments(text: &str) -> String {
                 i += 1;
             }
             (Some(_), b'\\') => i += 2,
-            (Some(_), _) => i += 1,
             (None, b'"' | b'\'') => {
                 quote = Some(b[i]);
                 i += 1;
@@ -132,18 +131,15 @@ fn logical_lines(text: &str) -> Vec<String> {
     let mut continued = 0;
     for line in text.split('\n') {
         let line = line.strip_suffix('\r').unwrap_or(line);
-        match line.strip_suffix('\\') {
-            Some(head) => {
-                current.push_str(head);
-                continued += 1;
-            }
-            None => {
-                current.push_str(line);
-                out.push(std::mem::take(&mut current));
-                // Keep the numbering: continued lines count as empty lines after the joined one.
-                out.extend(std::iter::repeat_n(String::new(), continued));
-                continued = 0;
-            }
+        if let Some(head) = line.strip_suffix('\\') {
+            current.push_str(head);
+            continued += 1;
+        } else {
+            current.push_str(line);
+            out.push(std::mem::take(&mut current));
+            // Keep the numbering: continued lines count as empty lines after the joined one.
+            out.extend(std::iter::repeat_n(String::new(), continued));
+            continued = 0;
         }
     }
     if !current.is_empty() {

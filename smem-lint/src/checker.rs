@@ -211,7 +211,7 @@ pub fn advise(problem: &Problem, config: &KernelConfig, archs: &[Arch], prober: 
     match assessment.as_ref().and_then(|a| a.footprint.as_ref()).and_then(|f| f.dsl.as_deref()) {
         Some(facts) => notes.extend(dsl_notes(config, facts)),
         None if config.family.dsl().is_some() => {
-            notes.push(format!("checked for {archs_text} with {}", release_of(config)))
+            notes.push(format!("checked for {archs_text} with {}", release_of(config)));
         }
         None => notes.push(format!("checked for {archs_text} with CUTLASS {}", config.cutlass)),
     }
@@ -257,7 +257,7 @@ pub fn largest_items(fp: &Footprint) -> String {
     if fp.dsl.is_some() {
         // A DSL struct's members are few and named by the kernel's source: the largest, by name.
         let mut members: Vec<_> = fp.members.iter().filter(|m| m.role != Role::Padding).collect();
-        members.sort_by(|a, b| b.size.cmp(&a.size));
+        members.sort_by_key(|m| std::cmp::Reverse(m.size));
         return members
             .iter()
             .take(4)

@@ -46,13 +46,16 @@ pub struct Diagnostic<At = Span> {
     pub label: Cow<'static, str>,
     /// What the help says, a line each (for a finding: where the bytes go, why CUTLASS fails the way
     /// it does, what it was checked for).
-    pub notes: Vec<String>,
+    /// (A boxed slice, not a vector: readers return `Result<_, Diagnostic>` by the million.)
+    pub notes: Box<[String]>,
     /// The kernel a finding is about (`None` for an input error): boxed, so that a reader's
     /// `Result<_, Diagnostic>` stays small.
     pub kernel: Option<Box<Kernel<At>>>,
     /// The kernel an input error is about, where the front end knows it (the struct an attribute
-    /// error is on): JSON reports name it as a finding's `kernel`.
-    pub named: Option<Box<str>>,
+    /// error is on): JSON reports name it as a finding's `kernel`. A thin pointer, so that the
+    /// record stays under clippy's large-error size: readers return `Result<_, Diagnostic>`.
+    #[allow(clippy::box_collection)]
+    pub named: Option<Box<String>>,
 }
 
 /// The kernel a finding is about, what the checker found, and what only a finding has.
@@ -103,7 +106,7 @@ impl<At> Diagnostic<At> {
             at,
             message: problem.message(name, &archs),
             label: Cow::Borrowed(""),
-            notes: Vec::new(),
+            notes: Box::default(),
             kernel: Some(Box::new(Kernel {
                 name: name.to_string(),
                 config,
@@ -168,7 +171,7 @@ impl<At> Diagnostic<At> {
         k.advised = true;
         k.suggestions = advice.suggestions;
         self.label = Cow::Owned(advice.label);
-        self.notes = advice.notes;
+        self.notes = advice.notes.into_boxed_slice();
     }
 
     /// This diagnostic advised ([`Diagnostic::advise`]), copied only when there was advice to add.
@@ -211,7 +214,7 @@ impl<At> Diagnostic<At> {
 
     /// The notes, then the suggestions as one line: the help (none when both are empty).
     pub fn help(&self) -> Option<String> {
-        let mut lines = self.notes.clone();
+        let mut lines = self.notes.to_vec();
         if !self.suggestions().is_empty() {
             lines.push(format!("nearest that fit: {}", self.suggestion_texts().join("; ")));
         }

@@ -184,6 +184,7 @@ impl Bytes<'_> {
 /// A configuration made of the input's bytes: every field from the model's own lists, extents
 /// from small multiples to the absurd.
 fn config_of(bytes: &[u8]) -> crate::model::KernelConfig {
+    #[allow(clippy::wildcard_imports)]
     use crate::model::*;
     let mut b = Bytes { data: bytes, at: 0 };
     let extent = |v: u64| match v % 8 {
@@ -246,6 +247,7 @@ fn config_of(bytes: &[u8]) -> crate::model::KernelConfig {
 
 /// The model, on a configuration made of the input's bytes, and every renderer of its answer.
 pub fn model(input: &[u8]) -> Outcome {
+    #[allow(clippy::wildcard_imports)]
     use crate::model::*;
     let cfg = config_of(input);
     let outcome = match evaluate(&cfg) {

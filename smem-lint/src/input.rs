@@ -36,7 +36,7 @@ static READ: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(V
 /// Whether this run has read the file `path` names (links resolved).
 pub fn was_read(path: &Path) -> bool {
     let Ok(real) = std::fs::canonicalize(path) else { return false };
-    READ.lock().map(|r| r.contains(&real)).unwrap_or(false)
+    READ.lock().is_ok_and(|r| r.contains(&real))
 }
 
 fn remember(path: &Path) {

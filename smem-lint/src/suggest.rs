@@ -38,10 +38,9 @@ impl Change {
         match self {
             Change::Stages(_) => 0,
             Change::SwapAb(_) => 1,
-            Change::Tile(_) => 2,
+            Change::Tile(_) | Change::DslTile(_) => 2,
             Change::Schedule(_) => 3,
             Change::Cutlass(_) | Change::Flashinfer(_) | Change::FlashAttn(_) => 4,
-            Change::DslTile(_) => 2,
             Change::VoidC => 5,
         }
     }
@@ -197,7 +196,6 @@ pub(crate) fn suggestions_by(cfg: &KernelConfig, a: &Assessment, prober: &mut dy
 /// place of the dispatch's (`model::dsl::candidate_tiles`, largest first) that launches.
 fn dsl_suggestions(cfg: &KernelConfig, arch: Arch, prober: &mut dyn Prober) -> Vec<Suggestion> {
     use crate::model::dsl::{FlashAttnVersion, FlashinferVersion};
-    let mut out = Vec::new();
     fn nearest<V: Copy + PartialEq>(all: &[V], own: V) -> Vec<V> {
         let at = all.iter().position(|v| *v == own).unwrap_or(0);
         let mut order: Vec<(usize, usize, V)> = all
@@ -209,6 +207,7 @@ fn dsl_suggestions(cfg: &KernelConfig, arch: Arch, prober: &mut dyn Prober) -> V
         order.sort_by_key(|(d, older, _)| (*d, *older));
         order.into_iter().map(|(_, _, v)| v).collect()
     }
+    let mut out = Vec::new();
     if let Some(own) = cfg.dsl.flashinfer {
         for v in nearest(FlashinferVersion::ALL, own) {
             let mut c = *cfg;

@@ -198,11 +198,12 @@ fn can_implement(f: Facts, format: Format, c: Output, tile: [u64; 2], k: u64, sw
             return false;
         }
         let tile_k = 128;
-        if k % tile_k != 0 {
+        if !k.is_multiple_of(tile_k) {
             return false;
         }
         let sf_rows = |x: u64| 128u64.max(ceil_div(x, 128) * 128) / 128;
-        let ab_bytes = (tm * tile_k + tn * tile_k) / 2;
+        // FP4: four bits an element.
+        let ab_bytes = (tm + tn) * tile_k * 4 / 8;
         let sf_bytes = sf_rows(tm) * 4 * 128 + sf_rows(tn) * 4 * 128;
         return ab_bytes + sf_bytes + tm * tn * 2 + 1024 <= SMEM_CAPACITY;
     }
@@ -221,9 +222,9 @@ fn can_implement(f: Facts, format: Format, c: Output, tile: [u64; 2], k: u64, sw
         return false;
     }
     if format == Format::Mxfp8 {
-        k % 128 == 0
+        k.is_multiple_of(128)
     } else {
-        k % 32 == 0
+        k.is_multiple_of(32)
     }
 }
 
@@ -319,12 +320,11 @@ pub(crate) fn evaluate(cfg: &KernelConfig, keep: bool) -> Result<Evaluation, Mod
                 ));
             }
             swap_ab = false;
-            match d.tile {
-                Some(t) => t,
-                None => {
-                    tile_from = "the default plan (_select_default_dense_gemm_plan, is_mxfp8)";
-                    select_default_mma_tiler_mn(m, n, k, sm_count, true)
-                }
+            if let Some(t) = d.tile {
+                t
+            } else {
+                tile_from = "the default plan (_select_default_dense_gemm_plan, is_mxfp8)";
+                select_default_mma_tiler_mn(m, n, k, sm_count, true)
             }
         }
         Format::Nvfp4 | Format::Mxfp4 => {

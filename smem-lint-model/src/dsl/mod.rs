@@ -12,8 +12,8 @@
 //! are not read.
 
 pub mod b12x_dense;
-pub mod b12x_moe_static;
 pub mod b12x_moe_dynamic;
+pub mod b12x_moe_static;
 pub mod cute_struct;
 pub mod release;
 

@@ -124,16 +124,15 @@ pub fn import_names(text: &str, cutlass: CutlassVersion) -> (Vec<Imported>, Vec<
             });
             continue;
         }
-        match seen.get(name) {
+        if let Some(first) = seen.get(name) {
             // A name written twice is an input error, as in every front end (`smem::duplicate-name`).
-            Some(first) => bad.push(BadLine {
+            bad.push(BadLine {
                 line: i + 1,
                 message: format!("`{name}` is listed twice (first on line {first}): list each kernel once"),
-            }),
-            None => {
-                seen.insert(name.to_string(), i + 1);
-                out.push(import_name(name, cutlass));
-            }
+            });
+        } else {
+            seen.insert(name.to_string(), i + 1);
+            out.push(import_name(name, cutlass));
         }
     }
     (out, bad)

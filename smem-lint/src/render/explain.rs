@@ -37,7 +37,10 @@ pub fn table(cfg: &KernelConfig, archs: &[Arch]) -> Result<String, ModelError> {
                         d.tile[1],
                         d.tile_from,
                         f.stages,
-                        d.other_stages.iter().map(|(k, v)| format!(", {k} = {v}")).collect::<String>()
+                        d.other_stages.iter().fold(String::new(), |mut acc, (k, v)| {
+                            let _ = write!(acc, ", {k} = {v}");
+                            acc
+                        })
                     );
                 }
                 None => {

@@ -43,7 +43,7 @@ pub fn check_item(attr: TokenStream, item: &syn::DeriveInput) -> Result<Checked,
     let named = |mut issues: Vec<Issue>| {
         // Every input error of the attribute is about its struct.
         for i in &mut issues {
-            i.named.get_or_insert_with(|| item.ident.to_string().into_boxed_str());
+            i.named.get_or_insert_with(|| Box::new(item.ident.to_string()));
         }
         issues
     };
