@@ -55,9 +55,18 @@ impl Problem {
     }
 
     /// The field a diagnostic points at. An explicit stage count over the cap points at `stages`, an
-    /// automatic one at the tile; a stage-count rejection points at the tile when no stage policy
+    /// automatic one at the tile (a CuTe DSL kernel's at its release, unless its tile is written); a stage-count rejection points at the tile when no stage policy
     /// was written (the automatic count was computed from it).
     pub fn field(&self, cfg: &KernelConfig, stages_written: bool) -> ConfigField {
+        // A CuTe DSL kernel over the cap: its tile where one was written, else its release (the
+        // release's source chose the tile and the stages).
+        if let (Problem::ExceedsCap { .. }, Some(_)) = (self, cfg.family.dsl()) {
+            return match (cfg.dsl.tile, cfg.dsl.flash_attn) {
+                (Some(_), _) => ConfigField::Tile,
+                (None, Some(_)) => ConfigField::FlashAttn,
+                (None, None) => ConfigField::Flashinfer,
+            };
+        }
         match self {
             Problem::ExceedsCap { .. } if matches!(cfg.stages, StagePolicy::Fixed(_)) => ConfigField::Stages,
             Problem::ExceedsCap { .. } => ConfigField::Tile,
