@@ -134,8 +134,12 @@ fn xmacro_table_compiles_with_gxx() {
     let dir = tmp("gxx");
     let table = dir.join("smem_lint_kernels.hpp");
     assert_eq!(emit("configs", &["--format", "cpp"], &table).0, 0);
-    let n = std::fs::read_to_string(&table).unwrap().matches("\n  X(").count();
-    assert!(n > 100);
+    let text = std::fs::read_to_string(&table).unwrap();
+    // CUTLASS kernels in SMEM_LINT_KERNELS; CuTe DSL kernels (no C++ type) in SMEM_LINT_DSL_KERNELS.
+    let (cutlass, dsl) = text.split_once("#define SMEM_LINT_DSL_KERNELS").unwrap_or((&text, ""));
+    let n = cutlass.matches("\n  X(").count();
+    let n_dsl = dsl.matches("\n  X(").count();
+    assert!(n > 100 && n_dsl >= 2, "{n} CUTLASS and {n_dsl} DSL rows");
     let src = dir.join("use.cpp");
     std::fs::write(
         &src,
@@ -146,6 +150,9 @@ struct Kernel {{ const char* name; const char* kind; int m, n, k, stages, smem_b
 constexpr Kernel kernels[] = {{ SMEM_LINT_KERNELS(AS_ENTRY) }};
 static_assert(sizeof(kernels) / sizeof(kernels[0]) == SMEM_LINT_KERNEL_COUNT, "count");
 static_assert(SMEM_LINT_KERNEL_COUNT == {n}, "rows");
+#define DSL_FITS(name, family, release, tile_m, tile_n, stages, bytes) static_assert(bytes <= 101376 && stages >= 1 && tile_m > 0, #name);
+SMEM_LINT_DSL_KERNELS(DSL_FITS)
+static_assert(SMEM_LINT_DSL_KERNEL_COUNT == {n_dsl}, "DSL rows");
 // SM90/SM100 rows carry their architecture in the family token; everything else is SM120.
 constexpr bool datacenter(const char* f) {{ return f[0] == 's' && f[1] == 'm' && (f[2] == '9' || f[2] == '1'); }}
 constexpr int cap(const char* f) {{ return datacenter(f) ? 232448 : 101376; }}

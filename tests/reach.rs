@@ -18,6 +18,12 @@ fn counts(file: &str) -> [u64; 4] {
         .output()
         .unwrap();
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{file}: {e}"));
+    // A list whose every kernel is inexpressible (kept as comments) declares no configuration:
+    // the one input error it may have is that (`smem::empty-input`), and it counts zero kernels.
+    let findings = doc["findings"].as_array().unwrap();
+    if findings.len() == 1 && findings[0]["code"] == "smem::empty-input" {
+        return [0; 4];
+    }
     assert_eq!(doc["summary"]["input_errors"], 0, "{file}");
     let mut codes: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for f in doc["findings"].as_array().unwrap() {
