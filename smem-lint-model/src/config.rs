@@ -860,7 +860,7 @@ impl Family {
 
     /// Every family name: the CUTLASS builder families, then the CuTe DSL families
     /// (`dsl::DslFamily::ALL`, in its order; a test keeps the two lists equal).
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 22] = [
         "blockscaled",
         "blockwise",
         "f8f6f4",
@@ -871,6 +871,18 @@ impl Family {
         "b12x-moe-dynamic",
         "fa4-fwd-sm120",
         "fa4-bwd-sm120",
+        "b12x-moe-fp8-gemm",
+        "b12x-moe-fp8-fc1",
+        "b12x-moe-fp8-fc1-q1",
+        "b12x-moe-fp8-fc2",
+        "b12x-moe-mxfp8-mxfp4-gemm",
+        "b12x-moe-mxfp8-mxfp4-fc1",
+        "b12x-moe-mxfp8-mxfp4-fc1-q1",
+        "b12x-moe-mxfp8-mxfp4-fc2",
+        "b12x-moe-w4a4-prep",
+        "b12x-moe-w4a4-gemm1",
+        "b12x-moe-w4a4-gemm2",
+        "b12x-moe-w4a16",
     ];
 
     /// The CuTe DSL family, if this is one.
@@ -989,14 +1001,9 @@ impl KernelConfig {
     /// A CuTe DSL kernel of `family`: its release and shape in `dsl`. The CUTLASS fields hold the
     /// SM120 defaults, unread (`a`, `b` and `d` are the DSL kernel's types where it takes them).
     pub const fn dsl(family: crate::dsl::DslFamily, dsl: crate::dsl::Dsl) -> Self {
-        let mut cfg = KernelConfig::sm120(
-            KernelKind::Dense,
-            Operand::Nvfp4,
-            Operand::Nvfp4,
-            Output::Void,
-            Output::Bf16,
-            Tile { m: 0, n: 0, k: 0 },
-        );
+        let (a, b) = family.default_operands();
+        let mut cfg =
+            KernelConfig::sm120(KernelKind::Dense, a, b, Output::Void, Output::Bf16, Tile { m: 0, n: 0, k: 0 });
         cfg.family = Family::Dsl(family);
         cfg.dsl = dsl;
         cfg

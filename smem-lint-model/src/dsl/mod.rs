@@ -13,9 +13,13 @@
 
 pub mod b12x_dense;
 pub mod b12x_moe_dynamic;
+pub mod b12x_moe_fp8_mx;
 pub mod b12x_moe_static;
+pub mod b12x_moe_w4a16;
+pub mod b12x_moe_w4a4;
 pub mod cute_struct;
 pub mod release;
+pub mod smem_allocator;
 
 use std::fmt;
 use std::str::FromStr;
@@ -62,6 +66,30 @@ dsl_families! {
     Fa4FwdSm120 => "fa4-fwd-sm120",
     /// FlashAttention-4's SM120 backward (`flash_attn/cute/flash_bwd_sm120.py`).
     Fa4BwdSm120 => "fa4-bwd-sm120",
+    /// FlashInfer's FP8 grouped MoE GEMM (`kernel_moe_fp8_gemm.py`, `cute_dsl_sm12x_moe_gemm_fp8`).
+    B12xMoeFp8Gemm => "b12x-moe-fp8-gemm",
+    /// The FP8 gated FC1 with a BF16 output (`kernel_moe_fp8_fc1_act.py`).
+    B12xMoeFp8Fc1 => "b12x-moe-fp8-fc1",
+    /// The FP8 gated FC1 with a quantized output (`kernel_moe_fp8_fc1_act_q1.py`): `SM12xFp8Runner`'s FC1.
+    B12xMoeFp8Fc1Q1 => "b12x-moe-fp8-fc1-q1",
+    /// The FP8 FC2 with the fused scatter (`kernel_moe_fp8_fc2_finalize.py`): `SM12xFp8Runner`'s FC2.
+    B12xMoeFp8Fc2 => "b12x-moe-fp8-fc2",
+    /// The MXFP8 x MXFP4 grouped MoE GEMM (`kernel_moe_mxfp8_mxfp4_gemm.py`).
+    B12xMoeMxfp8Mxfp4Gemm => "b12x-moe-mxfp8-mxfp4-gemm",
+    /// The MXFP8 x MXFP4 gated FC1, BF16 out (`kernel_moe_mxfp8_mxfp4_fc1_act.py`).
+    B12xMoeMxfp8Mxfp4Fc1 => "b12x-moe-mxfp8-mxfp4-fc1",
+    /// The MXFP8 x MXFP4 gated FC1, quantized out: `SM12xMxfp8Mxfp4Runner`'s FC1 (gpt-oss).
+    B12xMoeMxfp8Mxfp4Fc1Q1 => "b12x-moe-mxfp8-mxfp4-fc1-q1",
+    /// The MXFP8 x MXFP4 FC2 with the fused scatter: `SM12xMxfp8Mxfp4Runner`'s FC2.
+    B12xMoeMxfp8Mxfp4Fc2 => "b12x-moe-mxfp8-mxfp4-fc2",
+    /// The W4A4 MoE's routing and quantization kernel (`moe_nvfp4_w4a4.py`, `k_prep`).
+    B12xMoeW4a4Prep => "b12x-moe-w4a4-prep",
+    /// The W4A4 MoE's first GEMM (`gemm_kernel(...).kern` over K = hidden): `SM12xNvfp4Runner`.
+    B12xMoeW4a4Gemm1 => "b12x-moe-w4a4-gemm1",
+    /// The W4A4 MoE's second GEMM (K = intermediate).
+    B12xMoeW4a4Gemm2 => "b12x-moe-w4a4-gemm2",
+    /// The W4A16 MoE v3 (`moe_nvfp4_w4a16.py`, `run_moe_w4a16`): `SM12xNvfp4Bf16Runner`.
+    B12xMoeW4a16 => "b12x-moe-w4a16",
 }
 
 /// The package a family's kernels ship in, and so the key that names its release.
@@ -99,7 +127,13 @@ impl DslFamily {
                 F::A,
                 F::B,
             ],
-            DslFamily::B12xMoeStatic | DslFamily::B12xMoeMicro | DslFamily::B12xMoeDynamic => &[
+            DslFamily::B12xMoeStatic
+            | DslFamily::B12xMoeMicro
+            | DslFamily::B12xMoeDynamic
+            | DslFamily::B12xMoeFp8Fc1
+            | DslFamily::B12xMoeFp8Fc1Q1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1Q1 => &[
                 F::Flashinfer,
                 F::Hidden,
                 F::Intermediate,
@@ -116,6 +150,39 @@ impl DslFamily {
             DslFamily::Fa4FwdSm120 | DslFamily::Fa4BwdSm120 => {
                 &[F::FlashAttn, F::HeadDim, F::Arch, F::HeadDimV, F::Causal, F::Dtype, F::Tile]
             }
+            DslFamily::B12xMoeFp8Gemm | DslFamily::B12xMoeMxfp8Mxfp4Gemm => {
+                &[F::Flashinfer, F::M, F::N, F::K, F::Experts, F::Arch, F::SmCount, F::A, F::B, F::Tile]
+            }
+            // FC2 takes no activation: its host function has none.
+            DslFamily::B12xMoeFp8Fc2 | DslFamily::B12xMoeMxfp8Mxfp4Fc2 => &[
+                F::Flashinfer,
+                F::Hidden,
+                F::Intermediate,
+                F::Experts,
+                F::TopK,
+                F::Tokens,
+                F::Arch,
+                F::SmCount,
+                F::A,
+                F::B,
+                F::Tile,
+            ],
+            // No SM count reaches their shared memory, and no tile is given.
+            DslFamily::B12xMoeW4a4Prep
+            | DslFamily::B12xMoeW4a4Gemm1
+            | DslFamily::B12xMoeW4a4Gemm2
+            | DslFamily::B12xMoeW4a16 => &[
+                F::Flashinfer,
+                F::Hidden,
+                F::Intermediate,
+                F::Experts,
+                F::TopK,
+                F::Tokens,
+                F::Arch,
+                F::Activation,
+                F::A,
+                F::B,
+            ],
         }
     }
 
@@ -125,8 +192,22 @@ impl DslFamily {
         let all = self.fields();
         let n = match self {
             DslFamily::B12xDense => 4,
-            DslFamily::B12xMoe | DslFamily::B12xMoeStatic | DslFamily::B12xMoeMicro | DslFamily::B12xMoeDynamic => 6,
+            DslFamily::B12xMoe
+            | DslFamily::B12xMoeStatic
+            | DslFamily::B12xMoeMicro
+            | DslFamily::B12xMoeDynamic
+            | DslFamily::B12xMoeFp8Fc1
+            | DslFamily::B12xMoeFp8Fc1Q1
+            | DslFamily::B12xMoeFp8Fc2
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1Q1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc2
+            | DslFamily::B12xMoeW4a4Prep
+            | DslFamily::B12xMoeW4a4Gemm1
+            | DslFamily::B12xMoeW4a4Gemm2
+            | DslFamily::B12xMoeW4a16 => 6,
             DslFamily::Fa4FwdSm120 | DslFamily::Fa4BwdSm120 => 2,
+            DslFamily::B12xMoeFp8Gemm | DslFamily::B12xMoeMxfp8Mxfp4Gemm => 5,
         };
         all.split_at(n).0
     }
@@ -134,6 +215,24 @@ impl DslFamily {
     /// Whether this family reads `field`.
     pub fn takes(self, field: ConfigField) -> bool {
         self.fields().contains(&field)
+    }
+
+    /// The `a` and `b` a configuration has when it writes neither: the formats the family's kernels
+    /// take (NVFP4 where a family takes several).
+    pub const fn default_operands(self) -> (crate::Operand, crate::Operand) {
+        use crate::Operand as O;
+        match self {
+            DslFamily::B12xMoeFp8Gemm
+            | DslFamily::B12xMoeFp8Fc1
+            | DslFamily::B12xMoeFp8Fc1Q1
+            | DslFamily::B12xMoeFp8Fc2 => (O::E4m3, O::E4m3),
+            DslFamily::B12xMoeMxfp8Mxfp4Gemm
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1Q1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc2 => (O::Mxfp8E4m3, O::Mxfp4),
+            DslFamily::B12xMoeW4a16 => (O::Bf16, O::Nvfp4),
+            _ => (O::Nvfp4, O::Nvfp4),
+        }
     }
 }
 
@@ -156,30 +255,38 @@ impl fmt::Display for DslFamily {
 
 /// A fused MoE's activation: gated SiLU (SwiGLU: the W13 weight holds gate and up) or ReLU²
 /// (`relu2`, not gated: W1 holds one projection); from flashinfer 0.6.15 also the gated
-/// `gelu_tanh` and `swigluoai_uninterleave` (`SUPPORTED_MOE_ACTIVATIONS` from 0.6.17).
+/// `gelu_tanh` and `swigluoai_uninterleave` (`SUPPORTED_MOE_ACTIVATIONS` from 0.6.17); and the gated
+/// SiTU (`situ`, `ActivationType.Situ`) of the SM12x FP8 and MXFP8 x MXFP4 FC1 kernels (0.7.1 on).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Activation {
     Silu,
     Relu2,
     GeluTanh,
     SwigluoaiUninterleave,
+    Situ,
 }
 
 impl Activation {
-    pub const ALL: [Activation; 4] =
-        [Activation::Silu, Activation::Relu2, Activation::GeluTanh, Activation::SwigluoaiUninterleave];
+    pub const ALL: [Activation; 5] = [
+        Activation::Silu,
+        Activation::Relu2,
+        Activation::GeluTanh,
+        Activation::SwigluoaiUninterleave,
+        Activation::Situ,
+    ];
     pub const fn name(self) -> &'static str {
         match self {
             Activation::Silu => "silu",
             Activation::Relu2 => "relu2",
             Activation::GeluTanh => "gelu_tanh",
             Activation::SwigluoaiUninterleave => "swigluoai_uninterleave",
+            Activation::Situ => "situ",
         }
     }
     /// FlashInfer's `is_gated_activation` from 0.6.15 (before it only `silu` is gated, and the
     /// kernels refuse the two later names: each family reads its release's rule).
     pub const fn gated(self) -> bool {
-        matches!(self, Activation::Silu | Activation::GeluTanh | Activation::SwigluoaiUninterleave)
+        matches!(self, Activation::Silu | Activation::GeluTanh | Activation::SwigluoaiUninterleave | Activation::Situ)
     }
 }
 
@@ -381,6 +488,16 @@ pub fn candidate_tiles(cfg: &KernelConfig) -> Vec<[u64; 2]> {
     match cfg.family {
         Family::Dsl(DslFamily::B12xDense) => b12x_dense::candidate_tiles(cfg),
         Family::Dsl(DslFamily::B12xMoeDynamic) => b12x_moe_dynamic::candidate_tiles(cfg),
+        Family::Dsl(
+            f @ (DslFamily::B12xMoeFp8Gemm
+            | DslFamily::B12xMoeFp8Fc1
+            | DslFamily::B12xMoeFp8Fc1Q1
+            | DslFamily::B12xMoeFp8Fc2
+            | DslFamily::B12xMoeMxfp8Mxfp4Gemm
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc1Q1
+            | DslFamily::B12xMoeMxfp8Mxfp4Fc2),
+        ) => b12x_moe_fp8_mx::candidate_tiles(f),
         _ => Vec::new(),
     }
 }
@@ -396,10 +513,36 @@ pub(crate) fn evaluate(cfg: &KernelConfig, family: DslFamily, keep_members: bool
             "set arch to sm120 or sm121",
         ));
     }
+    // SiTU is an `ActivationType` of the 0.7.1 FP8 and MXFP8 x MXFP4 hosts, not one of the dispatch's
+    // activation names: the moe_dispatch families are not modelled for it.
+    if cfg.dsl.activation == Some(Activation::Situ)
+        && matches!(
+            family,
+            DslFamily::B12xMoe | DslFamily::B12xMoeStatic | DslFamily::B12xMoeMicro | DslFamily::B12xMoeDynamic
+        )
+    {
+        return Err(ModelError::new(
+            ConfigField::Activation,
+            format!("activation situ is not one of moe_dispatch's activations; the {family} kernels are not modelled for it"),
+            "situ is the SM12x FP8 and MXFP8 x MXFP4 FC1 kernels' (b12x-moe-fp8-fc1, ...); use silu or relu2 here",
+        ));
+    }
     match family {
         DslFamily::B12xDense => b12x_dense::evaluate(cfg, keep_members),
         DslFamily::B12xMoeStatic => b12x_moe_static::evaluate(cfg, keep_members),
         DslFamily::B12xMoeDynamic => b12x_moe_dynamic::evaluate(cfg, keep_members),
+        DslFamily::B12xMoeFp8Gemm
+        | DslFamily::B12xMoeFp8Fc1
+        | DslFamily::B12xMoeFp8Fc1Q1
+        | DslFamily::B12xMoeFp8Fc2
+        | DslFamily::B12xMoeMxfp8Mxfp4Gemm
+        | DslFamily::B12xMoeMxfp8Mxfp4Fc1
+        | DslFamily::B12xMoeMxfp8Mxfp4Fc1Q1
+        | DslFamily::B12xMoeMxfp8Mxfp4Fc2 => b12x_moe_fp8_mx::evaluate(cfg, family, keep_members),
+        DslFamily::B12xMoeW4a4Prep | DslFamily::B12xMoeW4a4Gemm1 | DslFamily::B12xMoeW4a4Gemm2 => {
+            b12x_moe_w4a4::evaluate(cfg, family, keep_members)
+        }
+        DslFamily::B12xMoeW4a16 => b12x_moe_w4a16::evaluate(cfg, keep_members),
         other => Err(ModelError::new(
             ConfigField::Family,
             format!("the {other} family is not modelled yet"),
