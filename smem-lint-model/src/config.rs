@@ -860,7 +860,7 @@ impl Family {
 
     /// Every family name: the CUTLASS builder families, then the CuTe DSL families
     /// (`dsl::DslFamily::ALL`, in its order; a test keeps the two lists equal).
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 23] = [
         "blockscaled",
         "blockwise",
         "f8f6f4",
@@ -883,6 +883,7 @@ impl Family {
         "b12x-moe-w4a4-gemm1",
         "b12x-moe-w4a4-gemm2",
         "b12x-moe-w4a16",
+        "b12x-moe-direct-micro",
     ];
 
     /// The CuTe DSL family, if this is one.

@@ -90,6 +90,9 @@ dsl_families! {
     B12xMoeW4a4Gemm2 => "b12x-moe-w4a4-gemm2",
     /// The W4A16 MoE v3 (`moe_nvfp4_w4a16.py`, `run_moe_w4a16`): `SM12xNvfp4Bf16Runner`.
     B12xMoeW4a16 => "b12x-moe-w4a16",
+    /// The direct micro fused MoE kernel for up to 8 tokens (`moe_direct_micro_kernel.py`,
+    /// `MoEDirectMicroKernel`; dispatched from 0.6.17): static `alloc_smem` arrays, no struct.
+    B12xMoeDirectMicro => "b12x-moe-direct-micro",
 }
 
 /// The package a family's kernels ship in, and so the key that names its release.
@@ -129,6 +132,7 @@ impl DslFamily {
             ],
             DslFamily::B12xMoeStatic
             | DslFamily::B12xMoeMicro
+            | DslFamily::B12xMoeDirectMicro
             | DslFamily::B12xMoeDynamic
             | DslFamily::B12xMoeFp8Fc1
             | DslFamily::B12xMoeFp8Fc1Q1
@@ -195,6 +199,7 @@ impl DslFamily {
             DslFamily::B12xMoe
             | DslFamily::B12xMoeStatic
             | DslFamily::B12xMoeMicro
+            | DslFamily::B12xMoeDirectMicro
             | DslFamily::B12xMoeDynamic
             | DslFamily::B12xMoeFp8Fc1
             | DslFamily::B12xMoeFp8Fc1Q1
