@@ -87,16 +87,17 @@ fn every_measured_release_agrees_exactly() {
     assert!(checked >= 20, "only {checked} files checked");
 }
 
-/// FINALIZE beside the measured NONE kernel of the same call: before 4.4.2 refused, naming the
-/// release; from 4.4.2 the same collective buffers plus the scatter EVT's one row broadcast, so its
-/// epilogue is never smaller and, with as many or fewer stages, the mainloop never larger.
+/// FINALIZE beside the measured NONE kernel of the same call: before the 4.4 kernel shells
+/// (`Headers::kernel_shells_gdc_by_family`, 4.4.0) refused, naming the release; with them the same
+/// collective buffers plus the scatter EVT's one row broadcast, so its epilogue is never smaller
+/// and, with as many or fewer stages, the mainloop never larger.
 fn finalize_beside_none(cfg: &smem_lint::model::KernelConfig, none: &Value, id: &str) {
-    if cfg.cutlass < smem_lint::model::CutlassVersion::V4_4_2 {
-        let err = smem_lint::model::evaluate(cfg).expect_err("FINALIZE before 4.4.2 is refused");
+    if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
+        let err = smem_lint::model::evaluate(cfg).expect_err("FINALIZE before the 4.4 kernel shells is refused");
         assert_eq!(err.at, smem_lint::model::ConfigField::Cutlass, "{id}: {err}");
         return;
     }
-    let got = result_json(None, cfg).expect("FINALIZE is modelled on SM100 from 4.4.2");
+    let got = result_json(None, cfg).expect("FINALIZE is modelled on SM100 from 4.4.0");
     let n = |v: &Value, f: &str| v[f].as_u64().unwrap_or_else(|| panic!("{id}: no {f} in {v}"));
     assert!(n(&got, "epilogue_bytes") >= n(none, "epilogue_bytes"), "{id}: FINALIZE {got} NONE {none}");
     assert!(n(&got, "stages") <= n(none, "stages"), "{id}: FINALIZE {got} NONE {none}");

@@ -160,11 +160,11 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
     } else {
         None
     };
-    if let Some(what) = new_dimension.filter(|_| cfg.cutlass < crate::CutlassVersion::V4_4_2) {
+    if let Some(what) = new_dimension.filter(|_| !cfg.cutlass.headers().kernel_shells_gdc_by_family) {
         return refuse(
             ConfigField::Cutlass,
             format!("SM100 {what} are not checked against CUTLASS {}", cfg.cutlass),
-            "they are modelled from CUTLASS 4.4.2 on",
+            "they are modelled from CUTLASS 4.4.0 on",
         );
     }
     let outputs_ok = matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
@@ -270,11 +270,11 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         );
     }
     let instruction_epilogue = instruction_epilogue(cfg.epilogue_schedule);
-    if instruction_epilogue.is_some() && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if instruction_epilogue.is_some() && !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return refuse(
             ConfigField::Cutlass,
             format!("epilogue schedule {} is not checked against CUTLASS {}", cfg.epilogue_schedule, cfg.cutlass),
-            "the instruction-named SM100 epilogue schedules are modelled from CUTLASS 4.4.2 on (measured there)",
+            "the instruction-named SM100 epilogue schedules are modelled from CUTLASS 4.4.0 on (measured there)",
         );
     }
     // The epilogue schedule must match the MMA's SM count (EpilogueScheduleAuto decides the same way).
@@ -441,11 +441,11 @@ fn no_smem_domain(cfg: &KernelConfig, epilogue_block_scaled: bool) -> Result<(),
             "the no-smem epilogue is modelled with the default LinearCombination only",
         );
     }
-    if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return refuse(
             ConfigField::Cutlass,
             format!("the SM100 no-smem epilogue is not checked against CUTLASS {}", cfg.cutlass),
-            "it is modelled from CUTLASS 4.4.2 on",
+            "it is modelled from CUTLASS 4.4.0 on",
         );
     }
     Ok(())
@@ -669,14 +669,14 @@ fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<(KernelConfig, crate::Mo
                 "FlashInfer's generator builds FINALIZE with PtrArrayTmaWarpSpecialized only",
             );
         }
-        if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+        if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
             return refuse(
                 ConfigField::Cutlass,
                 format!(
                     "the TensorRT-LLM MoE FINALIZE epilogue is not checked on SM100 against CUTLASS {}",
                     cfg.cutlass
                 ),
-                "it is modelled on SM100 from CUTLASS 4.4.2 on",
+                "it is modelled on SM100 from CUTLASS 4.4.0 on",
             );
         }
     }
@@ -940,7 +940,7 @@ fn stage_slice(
     choice: crate::StageChoice,
     epilogue_bytes: u64,
 ) -> Option<Evaluation> {
-    if cfg.cutlass >= crate::CutlassVersion::V4_6_0 {
+    if cfg.cutlass.headers().stage_slice_by_flag_bits {
         return None;
     }
     let stages = u64::try_from(choice.stages).ok()?;
