@@ -34,16 +34,20 @@ pub const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
 /// The automatic epilogue builder's `static_assert` on an explicit epilogue tile (`sm100_builder.inl`).
 pub const AUTO_EPILOGUE_TILE: &str = "Don't specify epilogue tile with auto schedule";
 
+/// `sm100_get_tmem_load_op`'s `static_assert(num_dp == 16 || num_dp == 32, ...)` (`sm100_builder.inl`).
+pub const TMEM_DATAPATHS: &str = "Unsupported tmem datapath count";
+
 /// What nvcc says of `static_assert(num_dp == 32);` (`sm100_builder.inl`'s `sm100_get_tmem_load_op`
 /// for a 4- or 6-bit D), which has no message of its own.
 pub const NARROW_D_DATAPATHS: &str = "static assertion failed";
 
-/// The 2SM UMMA atoms' N `static_assert`s (`cute/arch/mma_sm100_umma.hpp`): `SM100_MMA_TF32_2x1SM_SS`
-/// and `SM100_MMA_F16BF16_2x1SM_SS`.
+/// The 2SM UMMA atoms' N `static_assert`s (`cute/arch/mma_sm100_umma.hpp`): `SM100_MMA_TF32_2x1SM_SS`,
+/// `SM100_MMA_F16BF16_2x1SM_SS` and `SM100_MMA_F8F6F4_2x1SM_SS` (whose message goes on with the
+/// MN-major case).
 pub const TF32_2SM_N: &str = "SM100_MMA_TF32_2x1SM_SS N-mode size should be a multiple of 16 between 16 and 256.";
 pub const F16BF16_2SM_N: &str = "SM100_MMA_F16BF16_2x1SM_SS N-mode size should be a multiple of 16 between 16 and 256.";
-/// `sm100_smem_selector`'s assert on an operand's MN extent (`gemm/collective/builders/sm100_common.inl`).
-pub const BLK_MN0_MULTIPLE_OF_8: &str = "BLK_MN0 must be a multiple of 8.";
+pub const F8F6F4_2SM_N: &str =
+    "SM100_MMA_F8F6F4_2x1SM_SS N-mode size should be a multiple of 16 between 16 and 256 when B is K major.";
 
 /// What the builders resolve before laying anything out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -563,6 +567,14 @@ pub(super) fn epilogue_tile_checks(cfg: &KernelConfig, r: Resolved) -> Result<Op
             // loads M / WarpM datapaths, 32 (the automatic tile's M) or 16 (`sm100_get_tmem_load_op`'s
             // 16dp loads).
             let auto_m = cm.min(32 * wm);
+            if m == 8 * wm && cn % n == 0 {
+                // 8 datapaths a warp: `sm100_get_tmem_load_op`'s first assert (measured at 4.7.0).
+                return Ok(Some(super::reject(
+                    TMEM_DATAPATHS,
+                    ConfigField::EpilogueTile,
+                    format!("the epilogue tile {m}x{n} gives each of the {wm} TMEM warps along M 8 datapaths; TMEM loads take 16 or 32"),
+                )));
+            }
             if !(m == auto_m || (m == 16 * wm && m < auto_m)) || cn % n != 0 {
                 return refuse(
                     ConfigField::EpilogueTile,
@@ -870,34 +882,25 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     })
 }
 
-/// The mainloop builder's asserts on a narrow N, in its order: the TiledMma's UMMA atom first
-/// (`sm100_make_trivial_tiled_mma`), then the smem selector of B's per-CTA tile. The 1SM SS atoms
-/// (`SM100_MMA_{TF32,F16BF16,F8F6F4}_SS`, `cute/arch/mma_sm100_umma.hpp`) take any N that is a multiple
-/// of 8 at M = 64 and 128 (since 4.2.0; the narrow tiles are claimed from 4.4.2); the 2SM ones for 16-
-/// and 32-bit operands a multiple of 16 (`SM100_MMA_F8F6F4_2x1SM_SS` asserts none). A 2SM MMA splits B
-/// between the pair, so N = 8 leaves each CTA a B tile of 4 rows, under `sm100_smem_selector`'s 8.
+/// The mainloop builder's TiledMma on a narrow N (`sm100_make_trivial_tiled_mma`, the builder's first
+/// step). The 1SM SS atoms (`SM100_MMA_{TF32,F16BF16,F8F6F4}_SS`, `cute/arch/mma_sm100_umma.hpp`) take
+/// any N that is a multiple of 8 at M = 64 and 128 (since 4.2.0; the narrow tiles are claimed from
+/// 4.4.0); the 2SM ones a multiple of 16 (measured with tf32, bf16, f16 and e4m3 on 4.4.2 and 4.7.0).
 fn narrow_n_mma(cfg: &KernelConfig, r: Resolved) -> Option<Evaluation> {
     let n = cfg.tile.n;
     if !r.two_sm || n.is_multiple_of(16) {
         return None;
     }
-    let atom = match cfg.a.bits() {
-        32 => Some(TF32_2SM_N),
-        16 => Some(F16BF16_2SM_N),
-        _ => None,
+    let message = match cfg.a.bits() {
+        32 => TF32_2SM_N,
+        16 => F16BF16_2SM_N,
+        _ => F8F6F4_2SM_N,
     };
-    Some(match atom {
-        Some(message) => super::reject(
-            message,
-            ConfigField::Tile,
-            format!("a 2SM UMMA of {} x {} operands takes N a multiple of 16; the tile's N is {n}", cfg.a, cfg.b),
-        ),
-        None => super::reject(
-            BLK_MN0_MULTIPLE_OF_8,
-            ConfigField::Tile,
-            format!("a 2SM MMA of N = {n} leaves each CTA of the pair a B tile of {} rows", n / 2),
-        ),
-    })
+    Some(super::reject(
+        message,
+        ConfigField::Tile,
+        format!("a 2SM UMMA of {} x {} operands takes N a multiple of 16; the tile's N is {n}", cfg.a, cfg.b),
+    ))
 }
 
 /// The SM100 kernels' `static_assert(sizeof(SharedStorage) <= sm100_smem_capacity_bytes, "SMEM usage
@@ -1095,8 +1098,8 @@ mod tests {
         assert_eq!(sizes(&half), (230_144, 221_440, 8704, 9));
     }
 
-    /// The automatic epilogue schedule rejects an explicit tile; a 2SM MMA of N = 8 is the UMMA atom's
-    /// rejection (FP8: the smem selector's, on B's 4-row half); a 16-datapath tile, a 4-bit D's.
+    /// Measured on the device (nvcc 13.0, 4.4.2-4.7.0): the automatic epilogue schedule rejects an
+    /// explicit tile; a 2SM MMA of N = 8 is the UMMA atom's rejection; a 16-datapath tile a 4-bit D's.
     #[test]
     fn the_epilogue_and_narrow_n_asserts_reject() {
         let auto = KernelConfig {
@@ -1113,7 +1116,7 @@ mod tests {
             rejected(&KernelConfig { tile: Tile { m: 256, n: 8, k: 32 }, ..pair(Operand::Tf32) }),
             super::TF32_2SM_N
         );
-        assert_eq!(rejected(&pair(Operand::E4m3)), super::BLK_MN0_MULTIPLE_OF_8);
+        assert_eq!(rejected(&pair(Operand::E4m3)), super::F8F6F4_2SM_N);
         let nvfp4 = KernelConfig {
             cluster: Cluster { m: 2, n: 1, k: 1 },
             schedule: Schedule::Sm100TwoSmMxf8f6f4,
