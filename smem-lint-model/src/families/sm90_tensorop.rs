@@ -164,7 +164,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
         };
         if let Some(why) = why {
             return refuse(
-                if !cfg.cutlass.headers().kernel_shells_gdc_by_family { ConfigField::Cutlass } else { ConfigField::A },
+                if cfg.cutlass.headers().kernel_shells_gdc_by_family { ConfigField::A } else { ConfigField::Cutlass },
                 why,
                 "i8 x i8 SM90 GEMMs are modelled from CUTLASS 4.4.0 on, dense, with a TMA epilogue (vLLM's kernels)",
             );
