@@ -275,8 +275,8 @@ fn sm90(rng: &mut Rng, line: &mut Line, release: &str) {
         line.s("layout_d", rng.pick(&["row", "col"]));
         if epilogue == tma && rng.coin() {
             let em = if cooperative { 128 } else { 64 };
-            let ens: Vec<u64> = [16, 32, 64].into_iter().filter(|n| tile[1] % n == 0).collect();
-            if tile[0] % em == 0 && !ens.is_empty() {
+            let ens: Vec<u64> = [16, 32, 64].into_iter().filter(|&n| tile[1].is_multiple_of(n)).collect();
+            if tile[0].is_multiple_of(em) && !ens.is_empty() {
                 line.list("epilogue_tile", &[em, rng.pick(&ens)]);
             }
         }
@@ -337,16 +337,16 @@ fn sm100(rng: &mut Rng, line: &mut Line, release: &str) {
     let names: Vec<(String, bool)> = instr
         .iter()
         .flat_map(|i| [(format!("{prefix}1Sm{i}"), false), (format!("{prefix}2Sm{i}"), true)])
-        .filter(|(_, two)| !two || (dynamic || cm % 2 == 0))
+        .filter(|(_, two)| !two || (dynamic || cm.is_multiple_of(2)))
         .collect();
     let picked = rng.below((names.len() + schedules.len()) as u64) as usize;
     let (schedule, mut two_sm) =
         if picked < schedules.len() { ("auto".to_string(), false) } else { names[picked - schedules.len()].clone() };
     let auto = schedule == "auto";
     // Tile M: what the SM count takes; KernelScheduleAuto decides the SM count from M and the cluster.
-    let m = if block_scaled {
+    let m: u64 = if block_scaled {
         if auto {
-            if !dynamic && cm % 2 == 0 {
+            if !dynamic && cm.is_multiple_of(2) {
                 rng.pick(&[128, 256])
             } else {
                 128
@@ -357,7 +357,7 @@ fn sm100(rng: &mut Rng, line: &mut Line, release: &str) {
             128
         }
     } else if auto {
-        if !dynamic && cm % 2 == 0 {
+        if !dynamic && cm.is_multiple_of(2) {
             rng.pick(&[64, 128, 256])
         } else {
             rng.pick(&[64, 128])
@@ -368,7 +368,7 @@ fn sm100(rng: &mut Rng, line: &mut Line, release: &str) {
         rng.pick(&[64, 128])
     };
     if auto {
-        two_sm = !dynamic && cm % 2 == 0 && if block_scaled { m == 256 } else { m % 128 == 0 };
+        two_sm = !dynamic && cm.is_multiple_of(2) && if block_scaled { m == 256 } else { m.is_multiple_of(128) };
     }
     let ns: &[u64] = if block_scaled || !new { &[64, 128, 192, 256] } else { &[8, 16, 32, 64, 128, 192, 256] };
     let ks: &[u64] = if block_scaled {
@@ -435,7 +435,7 @@ fn sm100(rng: &mut Rng, line: &mut Line, release: &str) {
         // An OpClassTensorOp epilogue with EpilogueScheduleAuto builds 2SM for an even cluster and M =
         // 128, where the block-scaled mainloop builds 1SM: an epilogue for another CTA tile, which the
         // documentation leaves out.
-        let other_tile = auto && block_scaled && class == "tensorop" && !dynamic && cm % 2 == 0 && m == 128;
+        let other_tile = auto && block_scaled && class == "tensorop" && !dynamic && cm.is_multiple_of(2) && m == 128;
         if !class.is_empty() && !other_tile {
             line.s("epilogue_op_class", class);
         }
@@ -448,7 +448,7 @@ fn sm100(rng: &mut Rng, line: &mut Line, release: &str) {
             // The C and D subtiles' contiguous rows (N when row-major, M when column-major) are whole
             // 16-byte units, as the epilogue's smem swizzle atoms need.
             let whole = |bits: u64, layout: &str, en: u64| {
-                bits == 0 || (if layout == "row" { en } else { em }) * bits % 128 == 0
+                bits == 0 || ((if layout == "row" { en } else { em }) * bits).is_multiple_of(128)
             };
             let bits = |t: &str| match t {
                 "void" => 0,
@@ -460,7 +460,7 @@ fn sm100(rng: &mut Rng, line: &mut Line, release: &str) {
             let (lc, ld) = (line.get("layout_c"), line.get("layout_d"));
             let ens: Vec<u64> = (1..=tile[1] / 8)
                 .map(|i| 8 * i)
-                .filter(|&n| tile[1] % n == 0 && whole(bits(c), &lc, n) && whole(bits(d), &ld, n))
+                .filter(|&n| tile[1].is_multiple_of(n) && whole(bits(c), &lc, n) && whole(bits(d), &ld, n))
                 .collect();
             if !ens.is_empty() {
                 line.list("epilogue_tile", &[em, rng.pick(&ens)]);

@@ -63,7 +63,7 @@ fn narrow_sm100_tiles_meet_the_epilogue_minimum() {
     };
     match evaluate(&pair) {
         Ok(Evaluation::Rejected(r)) => {
-            assert!(r.message.starts_with("SM100_MMA_F8F6F4_2x1SM_SS N-mode"), "{}", r.message)
+            assert!(r.message.starts_with("SM100_MMA_F8F6F4_2x1SM_SS N-mode"), "{}", r.message);
         }
         other => panic!("expected the 2SM atom's assert: {other:?}"),
     }

@@ -251,8 +251,7 @@ fn expand(s: &str) -> Vec<String> {
                 }
                 depth == 0 && c == close_char
             })
-            .map(|(i, _)| open + i)
-            .unwrap_or_else(|| panic!("unbalanced `{s}`"));
+            .map_or_else(|| panic!("unbalanced `{s}`"), |(i, _)| open + i);
         let inner = &s[open + 1..close];
         let alts: Vec<&str> = if is_opt { vec!["", inner] } else { inner.split(',').collect() };
         return alts.iter().flat_map(|a| expand(&format!("{}{a}{}", &s[..open], &s[close + 1..]))).collect();
@@ -267,7 +266,7 @@ fn headers_the_model_names() -> Vec<(String, usize, String)> {
     let mut files = Vec::new();
     files_under(&root, &root, &mut files);
     let mut out = Vec::new();
-    for f in files.iter().filter(|f| f.ends_with(".rs")) {
+    for f in files.iter().filter(|f| Path::new(f).extension().is_some_and(|e| e == "rs")) {
         let text = std::fs::read_to_string(root.join(f)).unwrap();
         for (i, line) in text.lines().enumerate() {
             for ext in [".hpp", ".inl", ".cuh", ".h"] {
