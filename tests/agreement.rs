@@ -110,7 +110,8 @@ fn finalize_beside_none(cfg: &smem_lint::model::KernelConfig, none: &Value, id: 
 /// releases, every row exact (SM100 rows over the capacity must be refused with the kernel's words,
 /// with the sizes the lifted-assert probe measured).
 /// The CUTLASS 2.x multistage GEMMs on SM80-SM89 (`sm80-verify-*`): the host rows of 3.9.2, 4.4.2
-/// and 4.7.0 (nvcc 13.5), and the device grid (`sm80-verify-grid-*`: 13 tile/warp pairs, three of them
+/// and 4.7.0 (nvcc 13.5; with issue 37's probes of the output thread map and the assert order,
+/// `sm80-verify-issue37-*`), and the device grid (`sm80-verify-grid-*`: 13 tile/warp pairs, three of them
 /// sliced K, x operand and output types x stages 2-5, dense `GemmUniversal` and TensorRT-LLM's grouped
 /// `MoeFCGemm`; all of 4.4.2, samples of 3.9.2, 4.2.0 and 4.7.0) and TensorRT-LLM's and FlashInfer's
 /// shipped MoE lists (`sm80-verify-real-4.4.2`), both nvcc 13.0. Every row is exact: none is refused
@@ -118,7 +119,7 @@ fn finalize_beside_none(cfg: &smem_lint::model::KernelConfig, none: &Value, id: 
 #[test]
 fn every_sm80_measurement_agrees_exactly() {
     let files = common::data_files("sm80-verify-");
-    assert_eq!(files.len(), 8, "{files:?}");
+    assert_eq!(files.len(), 10, "{files:?}");
     let mut by_reason = std::collections::BTreeMap::<&str, usize>::new();
     let (mut sliced_k, mut tf32_two_stage) = (0, 0);
     for name in &files {
