@@ -220,3 +220,120 @@ fn table_matches_the_release_bundle() {
         "src/fingerprint/table.rs is stale: run `cargo run -p smem-lint --example fingerprints`"
     );
 }
+
+/// Headers the model's sources name that are not CUTLASS's (`include/` of the release bundle): the
+/// TensorRT-LLM and vLLM extensions `verify` compiles against, CCCL, and the release's own name.
+const NOT_MIRRORED: &[(&str, &str)] = &[
+    ("cutlass/version.h", "names the release; never shapes the model"),
+    ("cuda/__device/arch_traits.h", "CCCL, not CUTLASS: the architecture table's source"),
+    ("cutlass_extensions/epilogue/fusion/sm90_visitor_scatter.hpp", "TensorRT-LLM's scatter EVT"),
+    ("cutlass_extensions/gemm/kernel/moe_cutlass_kernel.h", "TensorRT-LLM's MoeFCGemm"),
+    ("moe_gemm_tma_ws_launcher.inl", "TensorRT-LLM's MoE launcher"),
+    ("csrc/cutlass_extensions/epilogue/broadcast_load_epilogue_c3x.hpp", "vLLM's EVT nodes"),
+    ("csrc/cutlass_extensions/epilogue/broadcast_load_epilogue_array_c3x.hpp", "vLLM's ptr-array EVT nodes"),
+    ("scaled_mm_blockwise_sm90_fp8_dispatch.cuh", "vLLM's SM90 blockwise dispatch"),
+    ("scaled_mm_blockwise_sm100_fp8_dispatch.cuh", "vLLM's SM100 blockwise dispatch"),
+];
+
+/// `a{b,c}d[e]f` -> `abdf`, `acdf`, `abdef`, `acdef` (the model's comments abbreviate header families).
+fn expand(s: &str) -> Vec<String> {
+    if let Some(open) = s.find(['{', '[']) {
+        let (close_char, is_opt) = if s.as_bytes()[open] == b'{' { ('}', false) } else { (']', true) };
+        // The matching close, nesting counted.
+        let mut depth = 0;
+        let close = s[open..]
+            .char_indices()
+            .find(|&(_, c)| {
+                if c == '{' || c == '[' {
+                    depth += 1;
+                } else if c == '}' || c == ']' {
+                    depth -= 1;
+                }
+                depth == 0 && c == close_char
+            })
+            .map_or_else(|| panic!("unbalanced `{s}`"), |(i, _)| open + i);
+        let inner = &s[open + 1..close];
+        let alts: Vec<&str> = if is_opt { vec!["", inner] } else { inner.split(',').collect() };
+        return alts.iter().flat_map(|a| expand(&format!("{}{a}{}", &s[..open], &s[close + 1..]))).collect();
+    }
+    vec![s.to_string()]
+}
+
+/// Every CUTLASS header the model's sources name (in `Mirrors` maps and wherever else a comment
+/// cites one), each abbreviation expanded: `(file, line, header)`.
+fn headers_the_model_names() -> Vec<(String, usize, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../smem-lint-model/src");
+    let mut files = Vec::new();
+    files_under(&root, &root, &mut files);
+    let mut out = Vec::new();
+    for f in files.iter().filter(|f| Path::new(f).extension().is_some_and(|e| e == "rs")) {
+        let text = std::fs::read_to_string(root.join(f)).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            for ext in [".hpp", ".inl", ".cuh", ".h"] {
+                let mut from = 0;
+                while let Some(at) = line[from..].find(ext).map(|p| from + p) {
+                    let end = at + ext.len();
+                    from = end;
+                    if line[end..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                        continue; // `.hpp` inside `.hpp_x`, or `.h` of `.hpp`
+                    }
+                    let start = line[..at]
+                        .rfind(|c: char| !(c.is_ascii_alphanumeric() || "_/{},[].".contains(c)))
+                        .map_or(0, |p| p + 1);
+                    let token = line[start..end].trim_start_matches(['.', ',']);
+                    if token.len() > ext.len() {
+                        out.extend(expand(token).into_iter().map(|h| (f.clone(), i + 1, h)));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Issue 37: a release that changes only a header the model mirrors but `SOURCES` does not list is
+/// answered as a known one. Every CUTLASS header the model's sources name is in `SOURCES` (or is
+/// listed above as not CUTLASS's), so a change to it is seen.
+#[test]
+fn every_header_the_model_names_is_fingerprinted() {
+    let named = headers_the_model_names();
+    assert!(named.len() > 150, "only {} header names found", named.len());
+    let missing: Vec<String> = named
+        .iter()
+        .filter(|(_, _, h)| {
+            !SOURCES.iter().any(|s| s.path == h.as_str() || s.path.ends_with(&format!("/{h}")))
+                && !NOT_MIRRORED.iter().any(|(n, _)| n == h || n.ends_with(&format!("/{h}")))
+        })
+        .map(|(f, l, h)| format!("smem-lint-model/src/{f}:{l}: {h}"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "headers the model mirrors but fingerprint::SOURCES does not list:\n{}",
+        missing.join("\n")
+    );
+    // Each listed exception is still named somewhere (a stale exception would hide nothing).
+    for (n, why) in NOT_MIRRORED {
+        assert!(
+            named.iter().any(|(_, _, h)| n == h || n.ends_with(&format!("/{h}"))),
+            "{n} ({why}) is no longer named"
+        );
+    }
+}
+
+#[test]
+fn abbreviated_header_names_expand() {
+    assert_eq!(
+        expand("sm100_{,blockscaled_}mma_{,array_}warpspecialized.hpp"),
+        [
+            "sm100_mma_warpspecialized.hpp",
+            "sm100_mma_array_warpspecialized.hpp",
+            "sm100_blockscaled_mma_warpspecialized.hpp",
+            "sm100_blockscaled_mma_array_warpspecialized.hpp"
+        ]
+    );
+    assert_eq!(
+        expand("sm120_blockscaled_mma[_array]_tma.hpp"),
+        ["sm120_blockscaled_mma_tma.hpp", "sm120_blockscaled_mma_array_tma.hpp"]
+    );
+    assert_eq!(expand("a[_{x,y}]b.h"), ["ab.h", "a_xb.h", "a_yb.h"]);
+}

@@ -174,3 +174,87 @@ fn unmodelled_architectures_are_refused_not_guessed() {
     let sm90 = KernelConfig { cutlass: CutlassVersion::V4_7_0, ..sm90 };
     assert_eq!(evaluate(&sm90).unwrap_err().at, ConfigField::A);
 }
+
+/// The model never branches on a release number: what changes between releases is a named
+/// `Headers` fact (smem-lint-model/src/release.rs), traced to the header that changed. Outside
+/// release.rs, no code of the model (its tests and the `*_RELEASES` claim lists apart) names a
+/// release or compares one.
+#[test]
+fn the_model_never_compares_release_numbers() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../smem-lint-model/src");
+    let mut files = vec![root.clone()];
+    let mut sources = Vec::new();
+    while let Some(p) = files.pop() {
+        if p.is_dir() {
+            files.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+        } else if p.extension().is_some_and(|e| e == "rs") && !p.ends_with("release.rs") {
+            sources.push(p);
+        }
+    }
+    assert!(sources.len() >= 20, "{} model files", sources.len());
+    let mut found = Vec::new();
+    for p in &sources {
+        let text = std::fs::read_to_string(p).unwrap();
+        // The unit tests pin releases on purpose; they come last in every file.
+        let code = text.split("\n#[cfg(test)]").next().unwrap();
+        let mut in_claim_list = false;
+        for (i, line) in code.lines().enumerate() {
+            let l = line.trim_start();
+            if l.starts_with("//") {
+                continue;
+            }
+            if l.starts_with("pub const") && l.contains("_RELEASES") {
+                in_claim_list = true;
+            }
+            let compares =
+                [".cutlass <", ".cutlass >", "cutlass.at_least", "CutlassVersion::V"].iter().any(|pat| l.contains(pat));
+            if compares && !in_claim_list {
+                found.push(format!("{}:{}: {}", p.display(), i + 1, l));
+            }
+            if in_claim_list && l.ends_with(';') {
+                in_claim_list = false;
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the model compares release numbers; name the header change in `Headers`:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Releases with equal `Headers` are one model: the same answer, or the same refusal, for every
+/// configuration of every family (what `model_representative` and the suggestions' release search
+/// rely on). Issue 37: 4.3.6 and 4.4.0 shared their `Headers`, yet the schedulers and EVT fusions were
+/// refused on one and answered on the other.
+#[test]
+fn releases_with_equal_headers_answer_alike() {
+    let configs: Vec<KernelConfig> = all_configs().collect();
+    let mut pairs = 0;
+    for &v in CutlassVersion::ALL {
+        let rep = v.model_representative();
+        if rep == v {
+            continue;
+        }
+        for c in configs.iter().filter(|c| c.cutlass == rep).take(400) {
+            for tweak in [
+                |c: KernelConfig| c,
+                |c: KernelConfig| KernelConfig { scheduler: TileScheduler::StreamK, ..c },
+                |c: KernelConfig| KernelConfig { epilogue_cta_tile: Some(c.tile), ..c },
+            ] {
+                let base = tweak(*c);
+                let answer = |cutlass| probe_cfg(&KernelConfig { cutlass, ..base });
+                assert_eq!(answer(rep), answer(v), "{v} and {rep} share Headers but differ on {base:?}");
+                pairs += 1;
+            }
+        }
+    }
+    assert!(pairs > 1000, "{pairs} comparisons");
+}
+
+fn probe_cfg(cfg: &KernelConfig) -> String {
+    match evaluate(cfg) {
+        Ok(e) => format!("{e:?}").replace(&format!("{:?}", cfg.cutlass), "<release>"),
+        Err(e) => format!("refused at {:?}: {}", e.at, e.message.replace(cfg.cutlass.name(), "<release>")),
+    }
+}

@@ -247,9 +247,10 @@ fn sm120_tags(cfg: &KernelConfig) -> Result<(), ModelError> {
         ));
     }
     // Static-persistent and stream-K schedulers are measured on 4.4.2 and 4.7.0; their headers
-    // (`sm90_tile_scheduler.hpp`, `sm100_tile_scheduler[_stream_k].hpp`) differ before 4.4.0.
+    // (`tile_scheduler_params.h`, `sm90_tile_scheduler_stream_k.hpp`, `sm100_tile_scheduler.hpp`)
+    // are those of `Headers::kernel_shells_gdc_by_family` from 4.4.0 and differ before.
     if matches!(cfg.scheduler, config::TileScheduler::StaticPersistent | config::TileScheduler::StreamK)
-        && cfg.cutlass < CutlassVersion::V4_4_0
+        && !cfg.cutlass.headers().kernel_shells_gdc_by_family
     {
         return Err(ModelError::new(
             ConfigField::Scheduler,
@@ -259,14 +260,14 @@ fn sm120_tags(cfg: &KernelConfig) -> Result<(), ModelError> {
     }
     // EVT fusions are measured on 4.4.2 and 4.7.0 (`sm120-verify-evt-*`), an epilogue built for
     // another CTA tile on 4.2.0 and 4.7.0 (`sm120-verify-epicta-*`).
-    if matches!(cfg.fusion, Fusion::Evt(_)) && cfg.cutlass < CutlassVersion::V4_4_0 {
+    if matches!(cfg.fusion, Fusion::Evt(_)) && !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return Err(ModelError::new(
             ConfigField::Fusion,
             format!("EVT fusions are not checked against CUTLASS {}", cfg.cutlass),
             "EVT fusions are modelled from CUTLASS 4.4.0 on",
         ));
     }
-    if cfg.epilogue_cta_tile.is_some() && cfg.cutlass < CutlassVersion::V4_2_0 {
+    if cfg.epilogue_cta_tile.is_some() && !cfg.cutlass.headers().epilogue_dispatch_no_smem_stages {
         return Err(ModelError::new(
             ConfigField::EpilogueCtaTile,
             format!("an epilogue built for another CTA tile is not checked against CUTLASS {}", cfg.cutlass),

@@ -151,6 +151,29 @@ pub struct Headers {
     /// (`sm100_gemm_array_tma_warpspecialized.hpp`) keeps an `epilogue_throttle` `ClusterBarrier`
     /// after `tmem_dealloc`.
     pub sm100_before_clc_throttle: bool,
+    /// `cute/pointer_flagged.hpp` has a `slice_and_offset` overload for
+    /// `ComposedLayout<Swizzle<B,M,S>, smem_ptr_flag_bits<Bits>, Layout>` that slices the layout alone,
+    /// so slicing stage 0 off a swizzled SM100 operand layout (`CollectiveMma::Params`) never composes
+    /// the swizzle's projections with the stage mode and never asserts divisibility. From 4.6.0 on.
+    pub stage_slice_by_flag_bits: bool,
+    /// `gemm/collective/builders/sm120_blockwise_mma_builder.inl` exists: the SM120 blockwise-scaled
+    /// builder. From 4.0.0 on.
+    pub sm120_blockwise_builder: bool,
+    /// The 4.4 kernel shells and their neighbours: `sm90_gemm_tma_warpspecialized_{cooperative,pingpong}.hpp`
+    /// (SM120's too) gate their GDC hints on `IsSm120Family`, `sm100_gemm_array_tma_warpspecialized.hpp`
+    /// waits on dependent grids before its scheduler, `tile_scheduler_params.h` keeps `max_swizzle_size`,
+    /// `sm100_common.inl` and `sm100_builder.inl` gain the TS and planar-complex paths. Every SM90 and
+    /// SM100 header the model reads, and the schedulers', is byte-identical from 4.4.0 to 4.4.3 (the
+    /// fingerprint table); the dimensions measured on 4.4.2 and later (SM90 i8 and narrow tiles, SM100
+    /// tf32, narrow N, epilogue tiles and op classes, no-smem and MoE epilogues, the blockwise
+    /// families, column-major C/D, dynamic clusters, EVT fusions, the static-persistent and stream-K
+    /// schedulers) are claimed on these headers. From 4.4.0 on.
+    pub kernel_shells_gdc_by_family: bool,
+    /// `epilogue/dispatch_policy.hpp` gives the SM100 no-smem epilogue policies `StagesC`, `StagesD`
+    /// and `FragmentSize`, and `sm90_epilogue_array_tma_warpspecialized.hpp` drops `store_tail`'s
+    /// `wait_until_load_finishes`: the epilogue headers of the SM120 measurements of an epilogue built
+    /// for another CTA tile (4.2.0 and 4.7.0). From 4.2.0 on.
+    pub epilogue_dispatch_no_smem_stages: bool,
 }
 
 impl CutlassVersion {
@@ -192,6 +215,10 @@ impl CutlassVersion {
             selector_mn_inter_by_size: self.at_least(V::V4_6_0),
             sm120_array_f8f6f4: self.at_least(V::V4_6_0),
             sm100_before_clc_throttle: !self.at_least(V::V4_0_0),
+            stage_slice_by_flag_bits: self.at_least(V::V4_6_0),
+            sm120_blockwise_builder: self.at_least(V::V4_0_0),
+            kernel_shells_gdc_by_family: self.at_least(V::V4_4_0),
+            epilogue_dispatch_no_smem_stages: self.at_least(V::V4_2_0),
         }
     }
 
@@ -337,11 +364,22 @@ mod tests {
         assert_eq!(V::V4_5_3.model_representative(), V::V4_5_0);
         assert_eq!(V::V4_4_3.model_representative(), V::V4_4_2);
         let models: Vec<_> = CutlassVersion::distinct_models().collect();
-        // 4.0.0 (SM100's CLC throttle), 4.3.0 (SM100's asynchronous grouped tensor maps) and 4.3.6
-        // (barrier rounding back) are their own models.
+        // 4.0.0 (SM100's CLC throttle), 4.3.0 (SM100's asynchronous grouped tensor maps), 4.3.6
+        // (barrier rounding back) and 4.4.0 (the 4.4 kernel shells) are their own models.
         assert_eq!(
             models,
-            [V::V3_9_0, V::V4_0_0, V::V4_2_0, V::V4_2_2, V::V4_3_0, V::V4_3_6, V::V4_4_2, V::V4_5_0, V::V4_6_0]
+            [
+                V::V3_9_0,
+                V::V4_0_0,
+                V::V4_2_0,
+                V::V4_2_2,
+                V::V4_3_0,
+                V::V4_3_6,
+                V::V4_4_0,
+                V::V4_4_2,
+                V::V4_5_0,
+                V::V4_6_0
+            ]
         );
     }
 }

@@ -48,6 +48,8 @@ const SM120_TENSOROP: &str = "SM120 blockwise / F8F6F4 family (smem-lint-model/s
 const SM120_EPILOGUE: &str = "SM120 epilogue builder (smem-lint-model/src/cutlass/sm120_epilogue.rs)";
 const SM90_FAMILY: &str = "SM90 family (smem-lint-model/src/families/sm90_tensorop.rs)";
 const SM100_FAMILY: &str = "SM100 family (smem-lint-model/src/families/sm100_umma.rs)";
+const SM100_BLOCKWISE: &str = "SM100 blockwise family (smem-lint-model/src/families/sm100_blockwise.rs)";
+const SM90_BLOCKWISE: &str = "SM90 blockwise family (smem-lint-model/src/families/sm90_blockwise.rs)";
 const SM90_EPILOGUE: &str = "SM90 TMA epilogue collectives (smem-lint-model/src/cutlass/sm90_epilogue.rs)";
 const FUSION: &str = "epilogue fusions and EVT storage (smem-lint-model/src/fusion.rs)";
 const SM90_KERNEL: &str = "SM90 kernel shells, which SM120 uses too (smem-lint-model/src/cutlass/sm90_kernel.rs)";
@@ -62,12 +64,16 @@ const CUTE: &str = "CuTe layout algebra and its divisibility asserts (smem-lint-
 /// among them: it names the release, it does not shape the model.
 pub const SOURCES: &[Source] = &[
     src("cute/arch/copy_sm90_desc.hpp", PRIMITIVES, &[]),
+    src("cute/arch/mma_sm100_umma.hpp", SM100_FAMILY, &[]),
     src("cute/container/alignment.hpp", PRIMITIVES, &[]),
     src("cute/container/array_aligned.hpp", PRIMITIVES, &[]),
     src("cute/container/array_subbyte.hpp", PRIMITIVES, &[]),
     src("cute/container/tuple.hpp", FUSION, &[]),
     src("cute/int_tuple.hpp", CUTE, &["sfb_padded_to_128"]),
     src("cute/layout.hpp", CUTE, &["sfb_padded_to_128"]),
+    src("cute/pointer_flagged.hpp", CUTE, &["stage_slice_by_flag_bits"]),
+    src("cute/swizzle.hpp", CUTE, &[]),
+    src("cute/swizzle_layout.hpp", CUTE, &[]),
     src("cutlass/aligned_buffer.h", SM80_FAMILY, &[]),
     src(
         "cutlass/arch/arch.h",
@@ -79,7 +85,7 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/arch/mma_sm89.h", SM80_FAMILY, &[]),
     src("cutlass/detail/blockwise_scale_layout.hpp", SM120_TENSOROP, &[]),
     src("cutlass/detail/sm100_blockscaled_layout.hpp", "scale-factor smem atoms of SM120 and SM100 block-scaled", &[]),
-    src("cutlass/epilogue/collective/builders/sm100_builder.inl", SM100_FAMILY, &[]),
+    src("cutlass/epilogue/collective/builders/sm100_builder.inl", SM100_FAMILY, &["kernel_shells_gdc_by_family"]),
     src("cutlass/epilogue/collective/builders/sm120_builder.inl", SM120_EPILOGUE, &["sm120_narrow_n_tiles"]),
     src("cutlass/epilogue/collective/builders/sm120_common.inl", SM120_EPILOGUE, &[]),
     src("cutlass/epilogue/collective/builders/sm90_builder.inl", SM90_FAMILY, &[]),
@@ -101,11 +107,20 @@ pub const SOURCES: &[Source] = &[
         "SM90 no-smem epilogue adapter (smem-lint-model/src/families/sm90_tensorop.rs)",
         &[],
     ),
+    src("cutlass/epilogue/collective/sm100_epilogue_array_nosmem.hpp", SM100_FAMILY, &[]),
     src("cutlass/epilogue/collective/sm100_epilogue_array_tma_warpspecialized.hpp", SM100_FAMILY, &[]),
     src("cutlass/epilogue/collective/sm100_epilogue_tma_warpspecialized.hpp", SM100_FAMILY, &[]),
-    src("cutlass/epilogue/collective/sm90_epilogue_array_tma_warpspecialized.hpp", SM90_EPILOGUE, &[]),
+    src(
+        "cutlass/epilogue/collective/sm90_epilogue_array_tma_warpspecialized.hpp",
+        SM90_EPILOGUE,
+        &["epilogue_dispatch_no_smem_stages"],
+    ),
     src("cutlass/epilogue/collective/sm90_epilogue_tma_warpspecialized.hpp", SM90_EPILOGUE, &[]),
-    src("cutlass/epilogue/dispatch_policy.hpp", "epilogue schedule tags (smem-lint-model/src/config.rs)", &[]),
+    src(
+        "cutlass/epilogue/dispatch_policy.hpp",
+        "epilogue schedule tags (smem-lint-model/src/config.rs)",
+        &["epilogue_dispatch_no_smem_stages"],
+    ),
     src("cutlass/epilogue/fusion/callbacks.hpp", FUSION, &[]),
     src("cutlass/epilogue/fusion/operations.hpp", FUSION, &[]),
     src("cutlass/epilogue/fusion/sm100_callbacks_tma_warpspecialized.hpp", FUSION, &[]),
@@ -121,6 +136,7 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/epilogue/threadblock/epilogue.h", SM80_FAMILY, &[]),
     src("cutlass/epilogue/threadblock/epilogue_base.h", SM80_FAMILY, &[]),
     src("cutlass/epilogue/threadblock/output_tile_thread_map.h", SM80_FAMILY, &[]),
+    src("cutlass/epilogue/threadblock/predicated_tile_iterator.h", SM80_FAMILY, &[]),
     src("cutlass/epilogue/warp/tensor_op_policy.h", SM80_FAMILY, &[]),
     src("cutlass/epilogue/warp/tile_iterator_tensor_op.h", SM80_FAMILY, &[]),
     src("cutlass/epilogue/warp/tile_iterator_tensor_op_mixed.h", SM80_FAMILY, &[]),
@@ -129,7 +145,8 @@ pub const SOURCES: &[Source] = &[
         "SM100 block-scaled builder and the stage-count helper SM120 block-scaled calls",
         &["stage_barriers_rounded_to_128", "sm100_before_clc_throttle"],
     ),
-    src("cutlass/gemm/collective/builders/sm100_common.inl", SM100_FAMILY, &[]),
+    src("cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl", SM100_BLOCKWISE, &[]),
+    src("cutlass/gemm/collective/builders/sm100_common.inl", SM100_FAMILY, &["kernel_shells_gdc_by_family"]),
     src(
         "cutlass/gemm/collective/builders/sm100_pipeline_carveout.inl",
         SM100_FAMILY,
@@ -143,7 +160,11 @@ pub const SOURCES: &[Source] = &[
         &["reduced_stage_capacity", "sfb_padded_to_128", "sm120_narrow_n_tiles"],
     ),
     src("cutlass/gemm/collective/builders/sm120_blockscaled_sparse_mma_builder.inl", SM120_SPARSE, &[]),
-    src("cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl", SM120_TENSOROP, &[]),
+    src(
+        "cutlass/gemm/collective/builders/sm120_blockwise_mma_builder.inl",
+        SM120_TENSOROP,
+        &["sm120_blockwise_builder"],
+    ),
     src("cutlass/gemm/collective/builders/sm120_common.inl", "what the SM120 builders share", &[]),
     src("cutlass/gemm/collective/builders/sm120_mma_builder.inl", SM120_TENSOROP, &[]),
     src("cutlass/gemm/collective/builders/sm120_sparse_mma_builder.inl", SM120_SPARSE, &[]),
@@ -161,6 +182,7 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/collective/sm100_blockscaled_mma_warpspecialized.hpp", SM100_FAMILY, &[]),
     src("cutlass/gemm/collective/sm100_mma_array_warpspecialized.hpp", SM100_FAMILY, &[]),
     src("cutlass/gemm/collective/sm100_mma_warpspecialized.hpp", SM100_FAMILY, &[]),
+    src("cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp", SM100_BLOCKWISE, &[]),
     src("cutlass/gemm/collective/sm120_blockscaled_mma_array_tma.hpp", SM120_BLOCKSCALED, &["sfb_padded_to_128"]),
     src("cutlass/gemm/collective/sm120_blockscaled_mma_tma.hpp", SM120_BLOCKSCALED, &["sfb_padded_to_128"]),
     src("cutlass/gemm/collective/sm120_blockscaled_sparse_mma_tma.hpp", SM120_SPARSE, &[]),
@@ -173,6 +195,7 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/collective/sm90_mma_array_tma_gmma_ss_warpspecialized_fp8.hpp", SM90_FAMILY, &[]),
     src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized.hpp", SM90_FAMILY, &[]),
     src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8.hpp", SM90_FAMILY, &[]),
+    src("cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp", SM90_BLOCKWISE, &[]),
     src("cutlass/gemm/device/gemm_universal.h", SM80_FAMILY, &[]),
     src(
         "cutlass/gemm/dispatch_policy.hpp",
@@ -188,9 +211,10 @@ pub const SOURCES: &[Source] = &[
     src(
         "cutlass/gemm/kernel/sm100_gemm_array_tma_warpspecialized.hpp",
         SM100_KERNEL,
-        &["sm100_async_tensormap_update", "sm100_before_clc_throttle"],
+        &["sm100_async_tensormap_update", "sm100_before_clc_throttle", "kernel_shells_gdc_by_family"],
     ),
     src("cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized.hpp", SM100_KERNEL, &["sm100_before_clc_throttle"]),
+    src("cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized_mma_transform.hpp", SM100_KERNEL, &[]),
     src("cutlass/gemm/kernel/sm100_static_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm100_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm100_tile_scheduler_group.hpp", SCHEDULER, &[]),
@@ -199,14 +223,24 @@ pub const SOURCES: &[Source] = &[
     src("cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_cooperative.hpp", SM90_KERNEL, &[]),
     src("cutlass/gemm/kernel/sm90_gemm_array_tma_warpspecialized_pingpong.hpp", SM90_KERNEL, &[]),
     src("cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized.hpp", SM90_KERNEL, &[]),
-    src("cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp", SM90_KERNEL, &[]),
-    src("cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized_pingpong.hpp", SM90_KERNEL, &[]),
+    src(
+        "cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp",
+        SM90_KERNEL,
+        &["kernel_shells_gdc_by_family"],
+    ),
+    src(
+        "cutlass/gemm/kernel/sm90_gemm_tma_warpspecialized_pingpong.hpp",
+        SM90_KERNEL,
+        &["kernel_shells_gdc_by_family"],
+    ),
     src("cutlass/gemm/kernel/sm90_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm90_tile_scheduler_group.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/sm90_tile_scheduler_stream_k.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/static_tile_scheduler.hpp", SCHEDULER, &[]),
     src("cutlass/gemm/kernel/tile_scheduler.hpp", SCHEDULER, &[]),
+    src("cutlass/gemm/kernel/tile_scheduler_params.h", SCHEDULER, &["kernel_shells_gdc_by_family"]),
     src("cutlass/gemm/threadblock/default_mma.h", SM80_FAMILY, &[]),
+    src("cutlass/gemm/threadblock/default_mma_core_sm75.h", SM80_FAMILY, &[]),
     src("cutlass/gemm/threadblock/default_mma_core_sm80.h", SM80_FAMILY, &[]),
     src("cutlass/gemm/threadblock/mma_base.h", SM80_FAMILY, &[]),
     src("cutlass/gemm/threadblock/mma_multistage.h", SM80_FAMILY, &[]),

@@ -275,14 +275,14 @@ pub(crate) fn datacenter_domain(cfg: &KernelConfig, arch: &str) -> Result<(), Mo
         || cfg.layout_d != Layout::RowMajor
         || cfg.epilogue_tile != crate::EpilogueTile::Auto
         || cfg.dynamic_cluster;
-    if new_dimension && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if new_dimension && !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return Err(ModelError::new(
             ConfigField::Cutlass,
             format!(
                 "column-major C/D, explicit epilogue tiles and dynamic clusters are not checked on {arch} against CUTLASS {}",
                 cfg.cutlass
             ),
-            "they are modelled from CUTLASS 4.4.2 on",
+            "they are modelled from CUTLASS 4.4.0 on",
         ));
     }
     if cfg.dynamic_cluster && arch != "SM100" {

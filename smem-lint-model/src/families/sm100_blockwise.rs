@@ -42,11 +42,11 @@ fn refuse<T>(at: ConfigField, message: String, hint: &'static str) -> Result<T, 
 /// or the builder's rejection of a granularity above the CTA tile.
 fn validate(cfg: &KernelConfig, g: Granularity) -> Result<Result<bool, Evaluation>, ModelError> {
     super::datacenter_domain(cfg, "SM100")?;
-    if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return refuse(
             ConfigField::Cutlass,
             format!("SM100 blockwise-scaled kernels are not checked against CUTLASS {}", cfg.cutlass),
-            "they are modelled from CUTLASS 4.4.2 on (the headers were read at 4.4.2, 4.5.0, 4.6.0 and 4.7.0)",
+            "they are modelled from CUTLASS 4.4.0 on (the headers were read at 4.4.2, 4.5.0, 4.6.0 and 4.7.0)",
         );
     }
     if cfg.kind != KernelKind::Dense {

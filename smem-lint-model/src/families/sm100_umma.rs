@@ -31,6 +31,24 @@ pub const SM100_CAPACITY_BYTES: u64 = 232_448;
 /// The kernel's capacity `static_assert`.
 pub const CAPACITY_MESSAGE: &str = "SMEM usage exceeded capacity.";
 
+/// The automatic epilogue builder's `static_assert` on an explicit epilogue tile (`sm100_builder.inl`).
+pub const AUTO_EPILOGUE_TILE: &str = "Don't specify epilogue tile with auto schedule";
+
+/// `sm100_get_tmem_load_op`'s `static_assert(num_dp == 16 || num_dp == 32, ...)` (`sm100_builder.inl`).
+pub const TMEM_DATAPATHS: &str = "Unsupported tmem datapath count";
+
+/// What nvcc says of `static_assert(num_dp == 32);` (`sm100_builder.inl`'s `sm100_get_tmem_load_op`
+/// for a 4- or 6-bit D), which has no message of its own.
+pub const NARROW_D_DATAPATHS: &str = "static assertion failed";
+
+/// The 2SM UMMA atoms' N `static_assert`s (`cute/arch/mma_sm100_umma.hpp`): `SM100_MMA_TF32_2x1SM_SS`,
+/// `SM100_MMA_F16BF16_2x1SM_SS` and `SM100_MMA_F8F6F4_2x1SM_SS` (whose message goes on with the
+/// MN-major case).
+pub const TF32_2SM_N: &str = "SM100_MMA_TF32_2x1SM_SS N-mode size should be a multiple of 16 between 16 and 256.";
+pub const F16BF16_2SM_N: &str = "SM100_MMA_F16BF16_2x1SM_SS N-mode size should be a multiple of 16 between 16 and 256.";
+pub const F8F6F4_2SM_N: &str =
+    "SM100_MMA_F8F6F4_2x1SM_SS N-mode size should be a multiple of 16 between 16 and 256 when B is K major.";
+
 /// What the builders resolve before laying anything out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::struct_excessive_bools)] // six independent builder decisions
@@ -146,11 +164,11 @@ fn validate(cfg: &KernelConfig) -> Result<bool, ModelError> {
     } else {
         None
     };
-    if let Some(what) = new_dimension.filter(|_| cfg.cutlass < crate::CutlassVersion::V4_4_2) {
+    if let Some(what) = new_dimension.filter(|_| !cfg.cutlass.headers().kernel_shells_gdc_by_family) {
         return refuse(
             ConfigField::Cutlass,
             format!("SM100 {what} are not checked against CUTLASS {}", cfg.cutlass),
-            "they are modelled from CUTLASS 4.4.2 on",
+            "they are modelled from CUTLASS 4.4.0 on",
         );
     }
     let outputs_ok = matches!(cfg.c, Output::Void | Output::Bf16 | Output::F16 | Output::F32)
@@ -248,19 +266,6 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
             "1SM MMAs take M = 64 or 128 (block-scaled 128), 2SM MMAs M = 128 or 256 (block-scaled 256)",
         );
     }
-    if !t.n.is_multiple_of(16) && (two_sm || t.m != 64) {
-        // The UMMA atoms' static_assert: N a multiple of 8 for M = 64, of 16 for M = 128 and 2SM.
-        return refuse(
-            ConfigField::Tile,
-            format!(
-                "tile N = {} with a {} MMA of M = {} is not modelled",
-                t.n,
-                if two_sm { "2SM" } else { "1SM" },
-                t.m
-            ),
-            "UMMA takes N a multiple of 8 only for 1SM M = 64; otherwise of 16",
-        );
-    }
     if two_sm && !cfg.dynamic_cluster && !cfg.cluster.m.is_multiple_of(2) {
         return refuse(
             ConfigField::Cluster,
@@ -269,11 +274,11 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         );
     }
     let instruction_epilogue = instruction_epilogue(cfg.epilogue_schedule);
-    if instruction_epilogue.is_some() && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if instruction_epilogue.is_some() && !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return refuse(
             ConfigField::Cutlass,
             format!("epilogue schedule {} is not checked against CUTLASS {}", cfg.epilogue_schedule, cfg.cutlass),
-            "the instruction-named SM100 epilogue schedules are modelled from CUTLASS 4.4.2 on (measured there)",
+            "the instruction-named SM100 epilogue schedules are modelled from CUTLASS 4.4.0 on (measured there)",
         );
     }
     // The epilogue schedule must match the MMA's SM count (EpilogueScheduleAuto decides the same way).
@@ -293,10 +298,13 @@ fn resolve(cfg: &KernelConfig, block_scaled: bool) -> Result<Resolved, ModelErro
         );
     }
     let epilogue_ok = match cfg.epilogue_schedule {
-        // `final : TmaWarpSpecialized{1,2}Sm`: the dense builder's `is_base_of` reads them as their base,
-        // paired, as TensorRT-LLM pairs them, with the block-scaled schedule of the same instruction.
-        _ if instruction_epilogue.is_some() => instruction_epilogue
-            .is_some_and(|(two, mma)| two == two_sm && !grouped && cfg.schedule.sm100().is_some_and(|s| s.mma == mma)),
+        // `final : TmaWarpSpecialized{1,2}Sm`: the dense builder's `is_base_of` reads them as their base
+        // (their exact names select only the sparse builders' tiles), so they pair with any
+        // block-scaled kernel schedule of their SM count: the one of their instruction, as TensorRT-LLM
+        // pairs them, or `...BlockScaledSm100`, which lets the operand types choose the instruction.
+        _ if instruction_epilogue.is_some() => instruction_epilogue.is_some_and(|two| {
+            two == two_sm && !grouped && cfg.schedule.sm100().is_some_and(|s| s.mma != Sm100Mma::Dense)
+        }),
         EpilogueSchedule::Auto => cfg.schedule == Schedule::Auto,
         EpilogueSchedule::TmaWarpSpecialized1Sm => (!two_sm || own_tile) && !grouped,
         EpilogueSchedule::TmaWarpSpecialized2Sm => (two_sm || own_tile) && !grouped,
@@ -402,17 +410,17 @@ pub(super) fn epilogue_geometry(
 }
 
 /// The instruction-named epilogue schedules (`TmaWarpSpecialized{1,2}Sm{Nvf4,Mxf4,Mxf8f6f4}`): whether
-/// 2SM, and the MMA instruction whose kernel schedule they go with; `None` for any other schedule.
-fn instruction_epilogue(s: EpilogueSchedule) -> Option<(bool, Sm100Mma)> {
-    Some(match s {
-        EpilogueSchedule::TmaWarpSpecialized1SmNvf4 => (false, Sm100Mma::Nvf4),
-        EpilogueSchedule::TmaWarpSpecialized2SmNvf4 => (true, Sm100Mma::Nvf4),
-        EpilogueSchedule::TmaWarpSpecialized1SmMxf4 => (false, Sm100Mma::Mxf4),
-        EpilogueSchedule::TmaWarpSpecialized2SmMxf4 => (true, Sm100Mma::Mxf4),
-        EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4 => (false, Sm100Mma::Mxf8f6f4),
-        EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4 => (true, Sm100Mma::Mxf8f6f4),
-        _ => return None,
-    })
+/// 2SM; `None` for any other schedule.
+fn instruction_epilogue(s: EpilogueSchedule) -> Option<bool> {
+    match s {
+        EpilogueSchedule::TmaWarpSpecialized1SmNvf4
+        | EpilogueSchedule::TmaWarpSpecialized1SmMxf4
+        | EpilogueSchedule::TmaWarpSpecialized1SmMxf8f6f4 => Some(false),
+        EpilogueSchedule::TmaWarpSpecialized2SmNvf4
+        | EpilogueSchedule::TmaWarpSpecialized2SmMxf4
+        | EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4 => Some(true),
+        _ => None,
+    }
 }
 
 /// What the ptr-array no-smem epilogue is modelled for. The builder (`sm100_builder.inl`, "No smem
@@ -437,11 +445,11 @@ fn no_smem_domain(cfg: &KernelConfig, epilogue_block_scaled: bool) -> Result<(),
             "the no-smem epilogue is modelled with the default LinearCombination only",
         );
     }
-    if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return refuse(
             ConfigField::Cutlass,
             format!("the SM100 no-smem epilogue is not checked against CUTLASS {}", cfg.cutlass),
-            "it is modelled from CUTLASS 4.4.2 on",
+            "it is modelled from CUTLASS 4.4.0 on",
         );
     }
     Ok(())
@@ -555,15 +563,40 @@ pub(super) fn epilogue_tile_checks(cfg: &KernelConfig, r: Resolved) -> Result<Op
                     format!("an explicit SM100 epilogue tile's N must be a multiple of 8; got {m}x{n}"),
                 )));
             }
-            if m != cm.min(32 * wm) || cn % n != 0 {
+            // `EpilogueWarpTileShape_MN = shape_div(EpilogueTile, TmemWarpShape_MN)`: each TMEM warp
+            // loads M / WarpM datapaths, 32 (the automatic tile's M) or 16 (`sm100_get_tmem_load_op`'s
+            // 16dp loads).
+            let auto_m = cm.min(32 * wm);
+            if m == 8 * wm && cn % n == 0 {
+                // 8 datapaths a warp: `sm100_get_tmem_load_op`'s first assert (measured at 4.7.0).
+                return Ok(Some(super::reject(
+                    TMEM_DATAPATHS,
+                    ConfigField::EpilogueTile,
+                    format!("the epilogue tile {m}x{n} gives each of the {wm} TMEM warps along M 8 datapaths; TMEM loads take 16 or 32"),
+                )));
+            }
+            if !(m == auto_m || (m == 16 * wm && m < auto_m)) || cn % n != 0 {
                 return refuse(
                     ConfigField::EpilogueTile,
                     format!(
-                        "epilogue tile {m}x{n} with a {cm}x{cn} CTA tile is not modelled on SM100 (M must be {}, N divide {cn})",
-                        cm.min(32 * wm)
+                        "epilogue tile {m}x{n} with a {cm}x{cn} CTA tile is not modelled on SM100 (M must be {auto_m}{}, N divide {cn})",
+                        if 16 * wm < auto_m { format!(" or {}", 16 * wm) } else { String::new() }
                     ),
-                    "explicit SM100 epilogue tiles are modelled as the TMEM warps' rows (the automatic tile's M) by a divisor of N",
+                    "explicit SM100 epilogue tiles are modelled with 32 or 16 TMEM datapaths per warp (the automatic tile's M, or half of it) by a divisor of N",
                 );
+            }
+            // `sm100_get_tmem_load_op` has 32dp loads only for a 4- or 6-bit D: `static_assert(num_dp
+            // == 32);`, a static_assert without a message.
+            if m / wm == 16 && cfg.d.bits() < 8 {
+                return Ok(Some(super::reject(
+                    NARROW_D_DATAPATHS,
+                    ConfigField::EpilogueTile,
+                    format!(
+                        "the epilogue tile {m}x{n} gives each of the {wm} TMEM warps along M 16 datapaths; a {}-bit D loads 32 \
+                         (sm100_get_tmem_load_op's static_assert(num_dp == 32), which has no message)",
+                        cfg.d.bits()
+                    ),
+                )));
             }
             Ok(None)
         }
@@ -648,14 +681,14 @@ fn trtllm_moe_view(cfg: &KernelConfig) -> Result<Option<(KernelConfig, crate::Mo
                 "FlashInfer's generator builds FINALIZE with PtrArrayTmaWarpSpecialized only",
             );
         }
-        if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+        if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
             return refuse(
                 ConfigField::Cutlass,
                 format!(
                     "the TensorRT-LLM MoE FINALIZE epilogue is not checked on SM100 against CUTLASS {}",
                     cfg.cutlass
                 ),
-                "it is modelled on SM100 from CUTLASS 4.4.2 on",
+                "it is modelled on SM100 from CUTLASS 4.4.0 on",
             );
         }
     }
@@ -710,6 +743,18 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     let moe = view.as_ref().map(|&(_, fusion, swap_ab)| (fusion, swap_ab));
     let cfg = view.as_ref().map_or(cfg, |(v, _, _)| v);
     let block_scaled = validate(cfg)?;
+    if cfg.epilogue_schedule == EpilogueSchedule::Auto && cfg.epilogue_tile != crate::EpilogueTile::Auto {
+        // `CollectiveBuilder<Sm100, ..., EpilogueScheduleAuto>` (`sm100_builder.inl`), the first builder
+        // the kernel instantiates, before it picks a 1SM or 2SM schedule.
+        return Ok(super::reject(
+            AUTO_EPILOGUE_TILE,
+            ConfigField::EpilogueTile,
+            format!(
+                "EpilogueScheduleAuto takes EpilogueTileAuto only; the epilogue tile {} is explicit",
+                cfg.epilogue_tile
+            ),
+        ));
+    }
     if block_scaled && cfg.dynamic_cluster && cfg.schedule == Schedule::Auto && cfg.tile.m == 256 {
         // `detail::blockscaled::is_2sm` (sm1xx_common.inl): a dynamic cluster cannot promise the 2x1
         // pairs 2SM MMAs need, so the automatic schedule falls to 1SM, which has no M = 256.
@@ -721,6 +766,9 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
     let r = resolve(cfg, block_scaled)?;
     if let Some(rejected) = epilogue_tile_checks(cfg, r)? {
+        return Ok(rejected);
+    }
+    if let Some(rejected) = narrow_n_mma(cfg, r) {
         return Ok(rejected);
     }
     let t = cfg.tile;
@@ -834,6 +882,27 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     })
 }
 
+/// The mainloop builder's TiledMma on a narrow N (`sm100_make_trivial_tiled_mma`, the builder's first
+/// step). The 1SM SS atoms (`SM100_MMA_{TF32,F16BF16,F8F6F4}_SS`, `cute/arch/mma_sm100_umma.hpp`) take
+/// any N that is a multiple of 8 at M = 64 and 128 (since 4.2.0; the narrow tiles are claimed from
+/// 4.4.0); the 2SM ones a multiple of 16 (measured with tf32, bf16, f16 and e4m3 on 4.4.2 and 4.7.0).
+fn narrow_n_mma(cfg: &KernelConfig, r: Resolved) -> Option<Evaluation> {
+    let n = cfg.tile.n;
+    if !r.two_sm || n.is_multiple_of(16) {
+        return None;
+    }
+    let message = match cfg.a.bits() {
+        32 => TF32_2SM_N,
+        16 => F16BF16_2SM_N,
+        _ => F8F6F4_2SM_N,
+    };
+    Some(super::reject(
+        message,
+        ConfigField::Tile,
+        format!("a 2SM UMMA of {} x {} operands takes N a multiple of 16; the tile's N is {n}", cfg.a, cfg.b),
+    ))
+}
+
 /// The SM100 kernels' `static_assert(sizeof(SharedStorage) <= sm100_smem_capacity_bytes, "SMEM usage
 /// exceeded capacity.")`: a footprint over the capacity carries the kernel's rejection (the dense and
 /// ptr-array UMMA kernels and the blockwise MMA-transform kernel assert it alike).
@@ -875,7 +944,7 @@ fn stage_slice(
     choice: crate::StageChoice,
     epilogue_bytes: u64,
 ) -> Option<Evaluation> {
-    if cfg.cutlass >= crate::CutlassVersion::V4_6_0 {
+    if cfg.cutlass.headers().stage_slice_by_flag_bits {
         return None;
     }
     let stages = u64::try_from(choice.stages).ok()?;
@@ -981,6 +1050,94 @@ fn mainloop_storage<L: TypeLayout>(
 #[cfg(test)]
 mod tests {
     use super::{k_major_swizzle, stage_slice_assert};
+    use crate::{Cluster, EpilogueSchedule, EpilogueTile, Evaluation, KernelConfig, KernelKind, Operand, Output};
+    use crate::{Schedule, StagePolicy, Tile};
+
+    fn sm100(a: Operand, c: Output, d: Output, tile: [u64; 3]) -> KernelConfig {
+        KernelConfig {
+            arch: crate::Arch::Sm100,
+            cutlass: crate::CutlassVersion::V4_7_0,
+            ..KernelConfig::sm120(KernelKind::Dense, a, a, c, d, Tile { m: tile[0], n: tile[1], k: tile[2] })
+        }
+    }
+
+    fn sizes(c: &KernelConfig) -> (u64, u64, u64, u64) {
+        match crate::evaluate(c).unwrap() {
+            Evaluation::Compiled(f) => (f.kernel_bytes, f.mainloop_bytes, f.epilogue_bytes, f.stages),
+            Evaluation::Rejected(r) => panic!("rejected: {}", r.message),
+        }
+    }
+
+    fn rejected(c: &KernelConfig) -> &'static str {
+        match crate::evaluate(c).unwrap() {
+            Evaluation::Rejected(r) => r.message,
+            Evaluation::Compiled(f) => panic!("compiled: {} bytes", f.kernel_bytes),
+        }
+    }
+
+    /// Measured with nvcc 13.5 against 4.7.0 (issue 37): N = 8 on a 1SM M = 128 MMA, which the SS
+    /// atoms take, and an explicit epilogue tile of 16 TMEM datapaths a warp.
+    #[test]
+    fn narrow_n_at_m_128_and_half_height_epilogue_tiles_compile() {
+        let one_sm = |c: KernelConfig| KernelConfig {
+            schedule: Schedule::Sm100OneSm,
+            epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized1Sm,
+            ..c
+        };
+        let tf32 = one_sm(sm100(Operand::Tf32, Output::Void, Output::F32, [128, 8, 32]));
+        assert_eq!(sizes(&tf32), (231_168, 226_560, 4608, 13));
+        let bf16 = KernelConfig {
+            stages: StagePolicy::Fixed(4),
+            ..sm100(Operand::Bf16, Output::Bf16, Output::Bf16, [128, 8, 64])
+        };
+        assert_eq!(sizes(&bf16), (74240, 69760, 4352, 4));
+        let e4m3 = sm100(Operand::E4m3, Output::Void, Output::Bf16, [128, 8, 128]);
+        assert_eq!(sizes(&e4m3), (228_992, 226_560, 2304, 13));
+        let half = KernelConfig {
+            epilogue_tile: EpilogueTile::Explicit { m: 64, n: 16 },
+            ..one_sm(sm100(Operand::F16, Output::F16, Output::F16, [128, 64, 64]))
+        };
+        assert_eq!(sizes(&half), (230_144, 221_440, 8704, 9));
+    }
+
+    /// Measured on the device (nvcc 13.0, 4.4.2-4.7.0): the automatic epilogue schedule rejects an
+    /// explicit tile; a 2SM MMA of N = 8 is the UMMA atom's rejection; a 16-datapath tile a 4-bit D's.
+    #[test]
+    fn the_epilogue_and_narrow_n_asserts_reject() {
+        let auto = KernelConfig {
+            epilogue_tile: EpilogueTile::Explicit { m: 128, n: 8 },
+            ..sm100(Operand::Tf32, Output::Void, Output::F32, [128, 16, 32])
+        };
+        assert_eq!(rejected(&auto), super::AUTO_EPILOGUE_TILE);
+        let pair = |a| KernelConfig {
+            cluster: Cluster { m: 2, n: 1, k: 1 },
+            ..sm100(a, Output::Bf16, Output::Bf16, [256, 8, 64])
+        };
+        assert_eq!(rejected(&pair(Operand::Bf16)), super::F16BF16_2SM_N);
+        assert_eq!(
+            rejected(&KernelConfig { tile: Tile { m: 256, n: 8, k: 32 }, ..pair(Operand::Tf32) }),
+            super::TF32_2SM_N
+        );
+        assert_eq!(rejected(&pair(Operand::E4m3)), super::F8F6F4_2SM_N);
+        let nvfp4 = KernelConfig {
+            cluster: Cluster { m: 2, n: 1, k: 1 },
+            schedule: Schedule::Sm100TwoSmMxf8f6f4,
+            epilogue_schedule: EpilogueSchedule::TmaWarpSpecialized2SmMxf8f6f4,
+            epilogue_tile: EpilogueTile::Explicit { m: 64, n: 64 },
+            layout_d: crate::Layout::ColumnMajor,
+            stages: StagePolicy::Fixed(6),
+            ..KernelConfig::sm120(
+                KernelKind::Dense,
+                Operand::Mxfp6E3m2,
+                Operand::Mxfp8E4m3,
+                Output::F16,
+                Output::Nvfp4,
+                Tile { m: 256, n: 128, k: 128 },
+            )
+        };
+        let nvfp4 = KernelConfig { arch: crate::Arch::Sm100, cutlass: crate::CutlassVersion::V4_5_1, ..nvfp4 };
+        assert_eq!(rejected(&nvfp4), super::NARROW_D_DATAPATHS);
+    }
 
     /// `UMMA::tile_to_mma_shape(atom, ((N, K_mma), 1, K / K_mma, Stages))(_,_,_,Int<0>{})` compiled by g++
     /// against CUTLASS 4.5.0's headers (the slice `CollectiveMma::Params` takes), N = 8, Stages 2..=33:

@@ -81,7 +81,10 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
             "block-scaled kernels take auto, cooperative, pingpong or KernelTmaWarpSpecialized[Pingpong]{Nvf4,Mxf4,Mxf8f6f4}Sm120",
         ));
     }
-    if instruction_tag(cfg.schedule).is_some() && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    // `select_instr` (`sm1xx_common.inl`) was rewritten with the ptr-array schedules' entry at 4.4.2.
+    if instruction_tag(cfg.schedule).is_some()
+        && cfg.cutlass.headers().mx_ptr_array_schedules != crate::MxPtrArraySchedules::Accepted
+    {
         return Err(ModelError::new(
             ConfigField::Schedule,
             format!("{} is not checked against CUTLASS {}", cfg.schedule, cfg.cutlass),

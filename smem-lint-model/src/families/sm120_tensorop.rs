@@ -23,7 +23,7 @@ use crate::cutlass::sm90_kernel::MainloopStorage;
 use crate::dtype::{Operand, Output};
 use crate::families::sm120_blockscaled::{epilogue_request, MAX_STAGES, MAX_TILE_EXTENT, SM120_CAPACITY_BYTES};
 use crate::layout::{PerStage, Role, TypeLayout};
-use crate::{ConfigField, CutlassVersion, Evaluation, ModelError, StageChoice};
+use crate::{ConfigField, Evaluation, ModelError, StageChoice};
 
 /// `SchedulerPipelineStageCount` of both builders.
 const SCHEDULER_STAGES: u64 = 2;
@@ -173,8 +173,8 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             );
         }
         // FP4/FP6 operands with blockwise scales are measured on 4.4.2 and 4.7.0
-        // (`sm120-verify-tensorop-*`); the builder and `sm120_common.inl` changed at 4.4.0.
-        if granularity.is_some() && op.bits() != 8 && cfg.cutlass < CutlassVersion::V4_4_0 {
+        // (`sm120-verify-tensorop-*`), with the 4.4 kernel shells (`Headers::kernel_shells_gdc_by_family`).
+        if granularity.is_some() && op.bits() != 8 && !cfg.cutlass.headers().kernel_shells_gdc_by_family {
             return refuse(
                 at,
                 format!("blockwise scaling with {op} operands is not checked against CUTLASS {}", cfg.cutlass),
@@ -182,7 +182,7 @@ fn validate(cfg: &KernelConfig, granularity: Option<Granularity>) -> Result<Opti
             );
         }
     }
-    if granularity.is_some() && cfg.cutlass < CutlassVersion::V4_0_0 {
+    if granularity.is_some() && !cfg.cutlass.headers().sm120_blockwise_builder {
         return refuse(
             ConfigField::Family,
             format!("CUTLASS {} has no SM120 blockwise builder", cfg.cutlass),
@@ -271,7 +271,7 @@ fn grouped_f8f6f4(cfg: &KernelConfig, array_tag: bool) -> Result<Option<Evaluati
     if !cfg.cutlass.headers().sm120_array_f8f6f4 {
         // `auto` reaches the dense builder, its collective and the kernel's problem-shape assert
         // (measured on 4.4.2 and 4.7.0; `evaluate`).
-        if cfg.schedule == Schedule::Auto && cfg.cutlass >= CutlassVersion::V4_4_0 {
+        if cfg.schedule == Schedule::Auto && cfg.cutlass.headers().kernel_shells_gdc_by_family {
             return Ok(None);
         }
         if cfg.schedule == Schedule::Auto {

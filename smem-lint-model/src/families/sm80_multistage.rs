@@ -57,6 +57,15 @@ pub const TWO_WARP_MMAS: &str = "The pipelined structure requires at least two w
 pub const EVEN_WARP_MMAS: &str = "Inner loop iteration must be an even number.";
 pub const THREAD_MAP_ITERATIONS: &str = "Number of iterations must be non-zero";
 pub const CROSSWISE_CACHE_LINE: &str = "kCrosswise should be no large than one shared memory cache line.";
+/// `detail::RowArrangement<..., true>`'s asserts (`epilogue/threadblock/output_tile_thread_map.h`).
+pub const ACCESSING_TOO_MANY: &str = "Accessing too many elements per access";
+pub const ITERATION_COUNT_COLUMN: &str = "Iteration Count Column must be > 0";
+pub const ITERATION_COUNT_ROW: &str = "Iteration Count Row must be > 0";
+/// `PredicatedTileIterator`'s asserts on its thread map (`epilogue/threadblock/predicated_tile_iterator.h`).
+pub const ITERATIONS_ROW: &str = "ThreadMap::Iterations::kRow must be > 0";
+pub const ITERATIONS_GROUP: &str = "ThreadMap::Iterations::kGroup must be > 0";
+pub const ITERATIONS_CLUSTER: &str = "ThreadMap::Iterations::kCluster must be > 0";
+pub const ITERATIONS_COLUMN: &str = "ThreadMap::Iterations::kColumn must be > 0";
 
 /// The accumulator of the operand types: `int32_t` for int8, else `float` (both 32 bits).
 const ACCUMULATOR_BITS: u64 = 32;
@@ -258,13 +267,6 @@ fn tile_domain(cfg: &KernelConfig, w: Tile) -> Result<(), ModelError> {
             "give the warp tile the CTA tile's K, or half of it",
         );
     }
-    if w.k < instruction_k(bits) {
-        return refuse(
-            ConfigField::Warp,
-            format!("warp tile K {} is less than one MMA's K ({})", w.k, instruction_k(bits)),
-            "the model refuses to guess for warp tiles it was not measured on",
-        );
-    }
     Ok(())
 }
 
@@ -305,21 +307,7 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
     }
     // WarpCount = <M / WarpM, N / WarpN, K / WarpK>; kThreads = WarpCount::kCount * 32.
     let warps = (t.m / w.m) * (t.n / w.n) * (t.k / w.k);
-    // SmemLayoutA/B = RowMajor/ColumnMajorTensorOpMultiplicandCrosswise<bits, K>
-    // (tensor_op_multiplicand_sm75.h): kFactor = (128 / (128 / 8)) * (128 / bits) / K must be
-    // positive, i.e. one K row of a stage fits a 128-byte line.
     let bits = smem_bits(cfg, stages);
-    if t.k * bits > 1024 {
-        return Ok(super::reject(
-            CROSSWISE_CACHE_LINE,
-            ConfigField::Tile,
-            format!(
-                "tile K {} of {bits}-bit elements in shared memory is {} bytes, over a 128-byte line",
-                t.k,
-                t.k * bits / 8
-            ),
-        ));
-    }
     // PitchLinearWarpRakedThreadMap of A (K x M) and B (K x N) over kThreads: a warp covers 32
     // 16-byte accesses, `K * bits / 128` of them along K (the 2-stage float core's 32-byte
     // accesses of 8 floats count as its 16-bit shared memory does); fewer accesses in a stage's
@@ -339,7 +327,22 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
             ));
         }
     }
-    // MmaBase (mma_base.h): kWarpGemmIterations = WarpK / InstructionK.
+    // SmemLayoutA/B = RowMajor/ColumnMajorTensorOpMultiplicandCrosswise<bits, K>
+    // (tensor_op_multiplicand_sm75.h): kFactor = (128 / (128 / 8)) * (128 / bits) / K must be
+    // positive, i.e. one K row of a stage fits a 128-byte line.
+    if t.k * bits > 1024 {
+        return Ok(super::reject(
+            CROSSWISE_CACHE_LINE,
+            ConfigField::Tile,
+            format!(
+                "tile K {} of {bits}-bit elements in shared memory is {} bytes, over a 128-byte line",
+                t.k,
+                t.k * bits / 8
+            ),
+        ));
+    }
+    // MmaBase (mma_base.h): kWarpGemmIterations = WarpK / InstructionK (0 for a warp K under one
+    // MMA's, which the same assert rejects).
     let iterations = w.k / instruction_k(cfg.a.bits());
     if iterations < 2 {
         return Ok(super::reject(
@@ -354,6 +357,9 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
             ConfigField::Warp,
             format!("warp K = {} holds {iterations} MMAs of K = {}", w.k, instruction_k(cfg.a.bits())),
         ));
+    }
+    if let Some(rejected) = output_tile_thread_map(cfg, w) {
+        return Ok(rejected);
     }
     let mainloop = mainloop_storage::<L>(cfg, stages);
     let epilogue = epilogue_storage::<L>(cfg, w);
@@ -378,6 +384,110 @@ pub fn evaluate<L: TypeLayout>(cfg: &KernelConfig) -> Result<Evaluation, ModelEr
         kernel_rejection: None,
         dsl: None,
     }))
+}
+
+/// The epilogue's output thread map and its asserts, in the order the compiler meets them.
+///
+/// `DefaultGemm` names `typename Mma::Operator` (instantiating `MmaBase`, whose asserts come first)
+/// before `DefaultEpilogueTensorOp`, which reads `OutputTileThreadMap::CompactedThreadMap` of
+/// `DefaultThreadMapTensorOp<ThreadblockShape, WarpShape, kPartitionsK, ElementOutput,
+/// kElementsPerAccess>::Type` (`default_thread_map_tensor_op.h`):
+/// `OutputTileOptimalThreadMap<OutputTileShape<N, 8, WarpCount::kM, 1, 1>, OutputTileShape<1, WarpM / 8,
+/// 1, 1, WarpM / 8>, WarpCount::kCount * 32, kElementsPerAccess, sizeof_bits<ElementOutput>>`
+/// (`output_tile_thread_map.h`), whose `detail::RowArrangement` for a 2D arrangement asserts its
+/// access width and iteration counts. The kernel then instantiates the `Epilogue` (the kernels' first
+/// member alias, `typename Epilogue::OutputOp`), whose `PredicatedTileIterator` asserts each of the
+/// map's `Iterations` positive. `kElementsPerAccess` is `LinearCombination`'s `kCount`,
+/// `128 / sizeof_bits<ElementOutput>` (the 2.x examples' and TensorRT-LLM's vector width).
+fn output_tile_thread_map(cfg: &KernelConfig, w: Tile) -> Option<Evaluation> {
+    const WARP_SIZE: u64 = 32;
+    const MEMORY_ACCESS_SIZE: u64 = 256;
+    let t = cfg.tile;
+    let element_size = cfg.d.bits();
+    let elements_per_access = 128 / element_size;
+    // OutputTileShape<Column, Row, Group, Cluster, Tile> of the thread map.
+    let (shape_column, shape_row, shape_group, shape_cluster) = (t.n, 8, t.m / w.m, 1);
+    let warp_count = (t.m / w.m) * (t.n / w.n) * (t.k / w.k);
+    // OutputTileOptimalThreadMap::Detail: clusters, then groups, then the warps left for rows.
+    let (iterations_cluster, warp_partitions_cluster) = if shape_cluster > warp_count {
+        (shape_cluster / warp_count, warp_count)
+    } else {
+        (1, warp_count / shape_cluster)
+    };
+    let warps_remaining_for_groups = if shape_cluster > warp_count { 1 } else { warp_partitions_cluster };
+    let (iterations_group, warps_remaining_for_rows) = if shape_group > warps_remaining_for_groups {
+        (shape_group / warps_remaining_for_groups, 1)
+    } else {
+        (1, warps_remaining_for_groups / shape_group)
+    };
+    let warp_n = || format!("warp tile {w} in CTA tile {t}");
+    let (iterations_column, iterations_row) = if shape_row > warps_remaining_for_rows {
+        // RowArrangement<Shape, WarpsRemaining, ElementsPerAccess, ElementSize, true>.
+        let shape_row_per_warp = shape_row / warps_remaining_for_rows;
+        let shape_width = shape_column / elements_per_access;
+        let access_bytes = elements_per_access * element_size / 8;
+        let target_memory_access_width = MEMORY_ACCESS_SIZE / access_bytes;
+        let target_access_rows = WARP_SIZE / target_memory_access_width;
+        let (access_width, access_rows) = if target_access_rows > shape_row_per_warp {
+            (WARP_SIZE / shape_row_per_warp, shape_row_per_warp)
+        } else {
+            let width = shape_width.min(WARP_SIZE.min(MEMORY_ACCESS_SIZE / access_bytes));
+            (width, shape_row.min(WARP_SIZE / width))
+        };
+        let iterations_row = shape_row_per_warp / access_rows;
+        let iterations_column = shape_width / access_width;
+        let detail = |what: String| {
+            format!(
+                "{}: the epilogue's output thread map gives each of {warps_remaining_for_rows} warps {shape_row_per_warp} of \
+                 the 8 rows and {shape_width} accesses of {elements_per_access} {} elements per row, {access_rows} rows by \
+                 {access_width} accesses at a time: {what}",
+                warp_n(),
+                cfg.d
+            )
+        };
+        if access_width * elements_per_access > shape_column {
+            let what = format!(
+                "{} elements per access row, over the tile's {shape_column}",
+                access_width * elements_per_access
+            );
+            return Some(super::reject(ACCESSING_TOO_MANY, ConfigField::Warp, detail(what)));
+        }
+        if iterations_column == 0 {
+            return Some(super::reject(
+                ITERATION_COUNT_COLUMN,
+                ConfigField::Warp,
+                detail("0 column iterations".into()),
+            ));
+        }
+        if iterations_row == 0 {
+            return Some(super::reject(ITERATION_COUNT_ROW, ConfigField::Warp, detail("0 row iterations".into())));
+        }
+        (iterations_column, iterations_row)
+    } else {
+        // RowArrangement<..., false>: one row per warp, 32 accesses wide.
+        (shape_column / elements_per_access / WARP_SIZE, 1)
+    };
+    for (n, message, what) in [
+        (iterations_row, ITERATIONS_ROW, "row"),
+        (iterations_group, ITERATIONS_GROUP, "group"),
+        (iterations_cluster, ITERATIONS_CLUSTER, "cluster"),
+        (iterations_column, ITERATIONS_COLUMN, "column"),
+    ] {
+        if n == 0 {
+            return Some(super::reject(
+                message,
+                ConfigField::Warp,
+                format!(
+                    "{}: {warps_remaining_for_rows} warps share the 8 rows of the epilogue's output thread map, one row \
+                     each, 32 accesses of {elements_per_access} {} elements wide, and the tile's N = {shape_column} leaves \
+                     them 0 {what} iterations",
+                    warp_n(),
+                    cfg.d
+                ),
+            ));
+        }
+    }
+    None
 }
 
 /// `cutlass::AlignedBuffer<T, N>`: `alignas(16) uint8_t storage[(sizeof_bits<T> * N + 7) / 8]`.
@@ -519,6 +629,27 @@ mod tests {
         assert_eq!(reason(&cfg(Operand::Tf32, Output::F32, [128, 128, 64], [64, 64, 64], 3)), CROSSWISE_CACHE_LINE);
         let two = compiled(&cfg(Operand::Tf32, Output::F32, [128, 128, 64], [64, 64, 64], 2));
         assert_eq!(two.mainloop_bytes, 65536, "2-stage float operands are half_t in shared memory");
+    }
+
+    /// The epilogue's output thread map (`OutputTileOptimalThreadMap`), measured with nvcc against 4.4.2
+    /// and 4.7.0 (issue 37): a warp N of 16 leaves a 16-bit output's 2D row arrangement no row
+    /// iterations, eight warps along N leave the 1D one no column iterations; an f32 output's wider
+    /// access rows still fit. The mainloop's thread map comes before the crosswise layout's assert,
+    /// and a warp K under one MMA's is the pipelined structure's rejection.
+    #[test]
+    fn the_output_thread_map_and_the_assert_order_are_cutlass_s() {
+        let reason = |c: &KernelConfig| match crate::evaluate(c).unwrap() {
+            Evaluation::Rejected(r) => r.message,
+            Evaluation::Compiled(f) => panic!("compiled: {}", f.kernel_bytes),
+        };
+        assert_eq!(reason(&cfg(Operand::I8, Output::F16, [128, 64, 64], [64, 16, 64], 6)), ITERATION_COUNT_ROW);
+        assert_eq!(reason(&cfg(Operand::F16, Output::F16, [64, 64, 32], [32, 16, 32], 2)), ITERATION_COUNT_ROW);
+        assert_eq!(reason(&cfg(Operand::F16, Output::F16, [64, 128, 64], [64, 16, 64], 2)), ITERATIONS_COLUMN);
+        assert_eq!(compiled(&cfg(Operand::F16, Output::F32, [64, 64, 32], [32, 16, 32], 2)).kernel_bytes, 16384);
+        assert_eq!(reason(&cfg(Operand::F16, Output::F32, [64, 256, 128], [16, 16, 128], 8)), THREAD_MAP_ITERATIONS);
+        assert_eq!(reason(&cfg(Operand::F16, Output::F16, [256, 32, 128], [16, 16, 128], 3)), THREAD_MAP_ITERATIONS);
+        assert_eq!(reason(&cfg(Operand::Bf16, Output::Bf16, [128, 128, 16], [64, 64, 8], 3)), TWO_WARP_MMAS);
+        assert_eq!(reason(&cfg(Operand::F16, Output::F16, [64, 64, 16], [32, 32, 8], 3)), THREAD_MAP_ITERATIONS);
     }
 
     /// What 2.x does not have is refused with the key to blame.

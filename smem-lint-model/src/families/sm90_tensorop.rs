@@ -153,7 +153,7 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     // non-FP8 collective `MainloopSm90TmaGmmaWarpSpecialized` and 1-byte K-major smem atoms. Measured
     // (`sm90-verify-int8-*`) on 4.4.2 and 4.7.0 with vLLM's dense kernels and TMA epilogues only.
     if int8 {
-        let why = if cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+        let why = if !cfg.cutlass.headers().kernel_shells_gdc_by_family {
             Some(format!("i8 operands are not checked against CUTLASS {}", cfg.cutlass))
         } else if cfg.kind != KernelKind::Dense {
             Some("i8 operands with a grouped (ptr-array) SM90 kernel are not modelled".to_string())
@@ -164,9 +164,9 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
         };
         if let Some(why) = why {
             return refuse(
-                if cfg.cutlass < crate::CutlassVersion::V4_4_2 { ConfigField::Cutlass } else { ConfigField::A },
+                if cfg.cutlass.headers().kernel_shells_gdc_by_family { ConfigField::A } else { ConfigField::Cutlass },
                 why,
-                "i8 x i8 SM90 GEMMs are modelled from CUTLASS 4.4.2 on, dense, with a TMA epilogue (vLLM's kernels)",
+                "i8 x i8 SM90 GEMMs are modelled from CUTLASS 4.4.0 on, dense, with a TMA epilogue (vLLM's kernels)",
             );
         }
     }
@@ -186,11 +186,11 @@ fn validate(cfg: &KernelConfig) -> Result<(), ModelError> {
     }
     // Measured (`sm90-verify-dense-*`) on 4.4.2 and 4.7.0, whose SM90 builders and collectives are
     // 4.5.0's and 4.6.0's; not on the releases before.
-    if (t.n < 64 || t.k == 256) && cfg.cutlass < crate::CutlassVersion::V4_4_2 {
+    if (t.n < 64 || t.k == 256) && !cfg.cutlass.headers().kernel_shells_gdc_by_family {
         return refuse(
             ConfigField::Cutlass,
             format!("SM90 tile {t} is not checked against CUTLASS {}", cfg.cutlass),
-            "N = 16/32 and K = 256 SM90 tiles are modelled from CUTLASS 4.4.2 on",
+            "N = 16/32 and K = 256 SM90 tiles are modelled from CUTLASS 4.4.0 on",
         );
     }
     if !matches!(cfg.d, Output::Bf16 | Output::F16 | Output::F32 | Output::E4m3)

@@ -18,6 +18,17 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cute/arch/mma_sm100_umma.hpp",
+        contents: &[
+            (Some("7439df9161ea5ee278d25b4e833dfcfc61babda61d1279c6820403a30e00a7ec"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("e3d855544c26b25c23cbef001b9ec1b1430c6723f1bff95b70f69d6f70bfc159"), &[V::V4_0_0, V::V4_1_0]),
+            (Some("7ba0cef9f7fe47148851c8c259df4943f6b1ffa1ba5ef268878596a375a54b1e"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("c9f61dd8a5fdd522f4ff5eb6fee2b7947844b9ea429538712a7c580b1939a6f2"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("1d22eddf47a1ebb286512cd54842b5abab2c980106c7c79512b6c98644e1ed01"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0]),
+            (Some("cb373dd73b0a0a77b76eca4740f5fa1c78ef0585be172241a921a3a5cbabce1c"), &[V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cute/container/alignment.hpp",
         contents: &[
             (Some("7b7944102b31e03d868548d44c2555baa7b167a9a42200361269860af0f06260"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
@@ -68,6 +79,30 @@ pub const TABLE: &[FileVersions] = &[
             (Some("215312b0c805c3985edc57363363dd2cb5435390cbe8dc2ef745a38e65d8aab7"), &[V::V4_1_0]),
             (Some("b2e9a96efed8cf78193435e1b72697ab8e2f908b396f5c2327a65fdd82bf2b98"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("7ecaab029ea5a065a029f44c7e44142860f70bcb2fad53eb0d27ad460a68aa46"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cute/pointer_flagged.hpp",
+        contents: &[
+            (Some("ff5bcbac22857bc9195b948f55560211091305c35d3465b727f208ae57c9bfaf"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
+            (Some("2320c0cecbbae3381e59c99cbb9f926c59bf7bbc9289dd725c9b88feeeb22efa"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("c96d2be9dfe7c0fbf157dbbb606b81d31eb32a7bb43672fde91a2823753009cb"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3]),
+            (Some("0ce035a52b03c508a2db2e01a64eab776dbafefae4b50f525c339dfe7dbcb3a8"), &[V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cute/swizzle.hpp",
+        contents: &[
+            (Some("308f641a775688413cc2c0e2ba5a5b52670589b731e468acb8929dd6ff6c0a34"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("b2a7a78d24f812490cf728bbe33f5243790afe7695ec903d0177cc0d4237b2b8"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cute/swizzle_layout.hpp",
+        contents: &[
+            (Some("481415b5c76197ae64af2091c0e498c6b0286aedc302c718452f42ada1af4be2"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("ca1b8460d0f57d451459e9ae827aa24090b0b7bab0399c018543b0e19a692c1c"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("097b8e9bf1c8372599b57aea94b714528e7bede842a61c139533856b5dff8358"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -222,6 +257,18 @@ pub const TABLE: &[FileVersions] = &[
             (Some("4102703d5586d0d21683b7a8baa66cd33956c74e4fc2fd2c642b4dd57ca55fd9"), &[V::V4_3_5, V::V4_3_6]),
             (Some("83ae7a7ec0745acc70771144526df969dfed9bd59372b8e6644d094aab9ab9c6"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3]),
             (Some("0a0030c353f930c3b077643c2e7e88ad76b863eabd7f02e7cb6efe3035431d2e"), &[V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/epilogue/collective/sm100_epilogue_array_nosmem.hpp",
+        contents: &[
+            (Some("1a072755df032e8916b44b12afea54344d00e8dc057de0f99a1c9c1fc08fae59"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0]),
+            (Some("be83fb667028689c2fcd0cdd1ef6c0e8b7c19cda9d0129c455c02baa812553c1"), &[V::V4_2_0, V::V4_2_1]),
+            (Some("2aa31eb445dcb316963687e2a83624187a81fb7552db87ef9f638a06c366b4a3"), &[V::V4_2_2]),
+            (Some("2b1dfea335d11d904445916d96b451613f13fbf90a2dd15845370d42551c80c1"), &[V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("4e73f904ea285c7f67594f970ced0f2a5d0619ef03dad8135f05b39be3b54fad"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("98f5bebc858e27d02645fde002dd1d106a0402aa882483935b6cb29e4f8e353f"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1]),
+            (Some("cae39e039d6c4183bd07d45be05156c5b326b5622b87b25bbc5e162e3d94051a"), &[V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -396,6 +443,13 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/epilogue/threadblock/predicated_tile_iterator.h",
+        contents: &[
+            (Some("ea396417bd649522e1492b5ff532dec40bacc1c2ef051f99a6366398f7a945fa"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("3e05003de651623a4cb5286086f113ab1bcc419098c5ed9d4e324365f6051785"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/epilogue/warp/tensor_op_policy.h",
         contents: &[
             (Some("3c2a3d403f1c00e2074975f30094d25e615336660ad7edf61807e43aa95853db"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
@@ -429,6 +483,18 @@ pub const TABLE: &[FileVersions] = &[
             (Some("ea58efa9c1e9fc22595edbeb881c8e1dba921f4be72b56473c70d753f6c5122a"), &[V::V4_3_6]),
             (Some("c40fefe3c153ed7a61af99ed3e74b95ed63f836368c0d712a4324447412a659f"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
             (Some("b27bb3a208f5649ea3c952bbf1c99e95c130d488996196a15266ba4ad1a028a6"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/collective/builders/sm100_blockwise_umma_builder.inl",
+        contents: &[
+            (Some("1b558d3d4391e777917514857e4d5bdbcd54ac3ffde3e47c764146d3c3189ae2"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("d19d7a4476fad753d7937dd8b476601dd25d0a75391fe973e35c68f91d48c351"), &[V::V4_0_0, V::V4_1_0]),
+            (Some("24aa36998d44ced6581ba2d4ea3fd01ccdbc2d5260e88b236cd9643e7a8fd318"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2]),
+            (Some("f933a1b3b09446883dba5af61b733fbe2eebb1806d7f5dc3f933a3cbc51d9203"), &[V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("04daca9fee19ae79d92c996c7db5c94778e28245bc972ffe8eb73d41acc46440"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("607436b1053ad362dea69d46b31f1e64ac2a4afec6f044ca0199dfc3a2abaa30"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
+            (Some("6b87f142d5d061a03fadf88400df6c520568e3122d6a4ebde0ce975408156e59"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -624,6 +690,16 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/collective/sm100_mma_warpspecialized_blockwise_scaling.hpp",
+        contents: &[
+            (Some("24bb7415aca03d4b0e86bc8994626d9eaf76317a31716c0953d168bcff60228b"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("9c3266c72bd48f66587ddd250bfc5cc5302bbd8744f064003c9f9e3e147ae58d"), &[V::V4_0_0, V::V4_1_0]),
+            (Some("ddb9540b67ab79df2f12e0490610332d2659841d8cf858986d4199e3a5fb67cd"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("0ad52c8f8d141a4d283a389fa861eefd93312892e6ffb9f73adb466e72a0c003"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
+            (Some("13d26ef79745ae69c47e990cd05756e6853fab29dd02df94942f6ccbd8ec3c24"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/collective/sm120_blockscaled_mma_array_tma.hpp",
         contents: &[
             (Some("bcab3b725c00446e205be95fdce12f3b5eac1d7036f94df04ecd3c5b945b09a9"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
@@ -736,6 +812,18 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/collective/sm90_mma_tma_gmma_ss_warpspecialized_fp8_blockwise_scaling.hpp",
+        contents: &[
+            (Some("e0835dc7d714fe4e530fa362910fac3f355c88caf1a2644dc77d2fc5c17f0666"), &[V::V3_9_0]),
+            (Some("b7cdfaa78d800514fd214c0baa09a0ccc4ae2f187b3947a3c82602b1fa2a8cf6"), &[V::V3_9_1]),
+            (Some("e103b618f3cf99684e5020536c1a8e1f2e3f65c2c196a10555114cec48829dd4"), &[V::V3_9_2]),
+            (Some("216b9089e25124e0d5fe77378f698b7dcf6a891dcf3a299c16081b5852bbf3f1"), &[V::V4_0_0, V::V4_1_0]),
+            (Some("43411369c57cfa5b82016d94d3bd3b4d3b1ba90ab8b52acceaaf2b9deefc2148"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2]),
+            (Some("02603a3be25439042a8f63e95cccb955dbf71b10a6f75027b073de1bdca7361f"), &[V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("d5a274f90d2f9a0f33c33c8def8c710ef9200097762df4c6752d4706746c33c8"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/device/gemm_universal.h",
         contents: &[
             (Some("4c642e5270f77bc69a5dfeb0fceb9ca2683698f3bc0d18600f91db50f8aa098f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
@@ -825,6 +913,18 @@ pub const TABLE: &[FileVersions] = &[
             (Some("80763f7057adcd5f513411daa6a8b3c3d4aa18a56925da58800b4c71a8457c33"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
             (Some("847f884a93c82329fc0b3869473943361185baa47d7d3a10f3357c5dbe9e1c58"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2]),
             (Some("95a456ecdd748d623695b3e5eeba2d902f57ef7f1547c691a61c13e4c68aedee"), &[V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/kernel/sm100_gemm_tma_warpspecialized_mma_transform.hpp",
+        contents: &[
+            (Some("d6b9dfe4a049aa39500430a7ed4b344dbb83a678177fd4f6cb31e47a1cd17a90"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("543c40cde3553ad7aad69bf6d182c1a2c6a902df518c8bae26e3c72801edcf7d"), &[V::V4_0_0, V::V4_1_0]),
+            (Some("3b53443d56c163b403007732fec4d5fba3abb90048188c0e7af1431d65bbf338"), &[V::V4_2_0, V::V4_2_1, V::V4_2_2]),
+            (Some("0f048b1eef419c6f546fd7cfd19e100b202684b5ce1070907047fcad3990d1bd"), &[V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("27567204917e4a86786939f65eb14de3a4e06d8fc8ac525ab602d78f2e4d3778"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3]),
+            (Some("ba85ff3357c19fb7004d672ea8178ec268cfd82ca3e33fb3da0a83701a7c136c"), &[V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2]),
+            (Some("ab283f495fdfd1731dc38dd322bbf208dd609ff04935268aca3f4191a707e433"), &[V::V4_7_0]),
         ],
     },
     FileVersions {
@@ -999,11 +1099,28 @@ pub const TABLE: &[FileVersions] = &[
         ],
     },
     FileVersions {
+        path: "cutlass/gemm/kernel/tile_scheduler_params.h",
+        contents: &[
+            (Some("f160a722170e458b26ebc409d8d3b9c8a7417ca692f79674a45523841c24730d"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2]),
+            (Some("b4fbbe08b7c181c8c7696012f7184a0a7ab97cfb64431a5923cdbaba35f6cbcf"), &[V::V4_0_0]),
+            (Some("6d06370136bd2e261583e035bf23cb77295973df553795dd4bd764829a18e50a"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("e301c00242dcd66bd84160e4645fba10289cd015c7e358381adc096ae54a7b64"), &[V::V4_3_5, V::V4_3_6]),
+            (Some("ef48a12e8920183e88259d0b685279c2232fc2fb12c4fb4db7e8d0fbfdc019e9"), &[V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
         path: "cutlass/gemm/threadblock/default_mma.h",
         contents: &[
             (Some("69090b855c45a86ea237679625c1b56991875550337613b39a1439ee4f34ed1f"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0]),
             (Some("0ac1ced6ab44558921aec22b8592949f060fbcd50974ec10a74175dce95c5477"), &[V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
             (Some("37d4f83b71c89ce13692e77dba20545ec41915c5c6e2aee432b44eaf7d94f5b1"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
+        ],
+    },
+    FileVersions {
+        path: "cutlass/gemm/threadblock/default_mma_core_sm75.h",
+        contents: &[
+            (Some("80659cf69513641a3f72b1d9ff9c152c303b9746a8ee32bf5337d8566e1d76e4"), &[V::V3_9_0, V::V3_9_1, V::V3_9_2, V::V4_0_0, V::V4_1_0, V::V4_2_0, V::V4_2_1, V::V4_2_2, V::V4_3_0, V::V4_3_1, V::V4_3_2, V::V4_3_3, V::V4_3_4]),
+            (Some("ed8d3846742a830b8414b447432af04d5713c602e78b3fd2e87b66be3baa6b1e"), &[V::V4_3_5, V::V4_3_6, V::V4_4_0, V::V4_4_1, V::V4_4_2, V::V4_4_3, V::V4_5_0, V::V4_5_1, V::V4_5_2, V::V4_5_3, V::V4_6_0, V::V4_6_1, V::V4_6_2, V::V4_7_0]),
         ],
     },
     FileVersions {

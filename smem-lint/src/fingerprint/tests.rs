@@ -82,9 +82,10 @@ fn byte_identical_releases_share_a_model() {
             }
         }
     }
-    // 3.9.1 = 3.9.2, 4.3.1 = 4.3.2, 4.3.3 = 4.3.4, 4.4.0 = 4.4.1, 4.4.2 = 4.4.3, 4.5.2 = 4.5.3 and
-    // three pairs among 4.6.0-4.6.2 (measured 2026-12-02 on the bundle).
-    assert_eq!(groups, 9);
+    // 4.3.1 = 4.3.2, 4.3.3 = 4.3.4, 4.4.0 = 4.4.1, 4.4.2 = 4.4.3, 4.5.2 = 4.5.3 and three pairs among
+    // 4.6.0-4.6.2 (measured 2026-12-02 on the bundle; 3.9.1 and 3.9.2 differ in the SM90 blockwise
+    // collective, listed since issue 37).
+    assert_eq!(groups, 8);
 }
 
 #[test]
